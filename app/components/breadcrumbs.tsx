@@ -1,0 +1,37 @@
+import { ChevronRight } from 'lucide-react'
+import { Link, useLocation } from 'react-router'
+import { breadcrumbs } from '#app/lib/breadcrumbs.ts'
+
+/** Home plus the path's segments; hidden on home; the last crumb is the current page, not a link. */
+export function Breadcrumbs() {
+  const { pathname } = useLocation()
+  const crumbs = breadcrumbs(pathname)
+  if (crumbs.length === 0) return null
+  return (
+    <nav aria-label="Breadcrumb" className="border-b border-slate-100 bg-white">
+      <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-1.5 px-4 py-3 text-sm text-muted sm:px-6 lg:px-8">
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1
+          return (
+            <li key={crumb.path} className="inline-flex items-center gap-1.5">
+              {crumb.href ? (
+                <Link
+                  to={crumb.href}
+                  prefetch="intent"
+                  className="underline-offset-4 hover:text-brand-700 hover:underline"
+                >
+                  {crumb.name}
+                </Link>
+              ) : (
+                <span aria-current={last ? 'page' : undefined} className={last ? 'font-medium text-ink' : undefined}>
+                  {crumb.name}
+                </span>
+              )}
+              {last ? null : <ChevronRight aria-hidden="true" className="size-3.5 text-slate-400" />}
+            </li>
+          )
+        })}
+      </ol>
+    </nav>
+  )
+}

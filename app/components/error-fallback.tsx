@@ -1,0 +1,66 @@
+import { Home, RefreshCw } from 'lucide-react'
+import { useEffect } from 'react'
+import { useNavigate, useRouteError } from 'react-router'
+import { Button } from '#app/components/ui/button.tsx'
+import { site } from '#app/lib/site.ts'
+
+/**
+ * What a visitor sees after an uncaught render error (SPEC.md section 8).
+ * The error is reported to the server (server/client-errors.ts), which is
+ * how "our team has been notified" holds.
+ */
+export function ErrorFallback({ error }: { error: unknown }) {
+  const navigate = useNavigate()
+  useEffect(() => {
+    reportError(error)
+  }, [error])
+  return (
+    <div role="alert" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:py-32">
+      <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Oops! Something went wrong</h1>
+      <p className="mt-4 text-lg text-muted">
+        We encountered an unexpected error. Don&apos;t worry, our team has been notified.
+      </p>
+      <p className="mt-3 text-muted">
+        If it keeps happening, e-mail us at{' '}
+        <a href={`mailto:${site.email}`} className="font-semibold text-brand-700 underline underline-offset-4">
+          {site.email}
+        </a>{' '}
+        and we will help you find what you were looking for.
+      </p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <Button onClick={() => window.location.reload()}>
+          <RefreshCw aria-hidden="true" />
+          Reload Page
+        </Button>
+        {/* Navigating away clears the router's error state. */}
+        <Button variant="outline" onClick={() => void navigate('/')}>
+          <Home aria-hidden="true" />
+          Go Home
+        </Button>
+      </div>
+      {import.meta.env.DEV && error instanceof Error ? (
+        <pre className="mt-10 max-w-full overflow-auto rounded-lg bg-slate-100 p-4 text-left text-xs">
+          {error.stack}
+        </pre>
+      ) : null}
+    </div>
+  )
+}
+
+function reportError(error: unknown) {
+  const body = JSON.stringify({
+    message: error instanceof Error ? error.message : String(error),
+    path: window.location.pathname,
+  })
+  // sendBeacon survives the visitor reloading or leaving at once.
+  if (!navigator.sendBeacon?.('/api/client-errors', new Blob([body], { type: 'application/json' }))) {
+    void fetch('/api/client-errors', { method: 'POST', body, headers: { 'content-type': 'application/json' } }).catch(
+      () => undefined,
+    )
+  }
+}
+
+/** A route module's ErrorBoundary: the fallback inside the site's header and footer. */
+export function RouteErrorBoundary() {
+  return <ErrorFallback error={useRouteError()} />
+}

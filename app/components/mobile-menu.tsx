@@ -1,0 +1,105 @@
+import { Menu, X } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
+import { buttonVariants } from '#app/components/ui/button.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { bookCallPath, mobileNav } from '#app/lib/navigation.ts'
+
+const PANEL_ID = 'mobile-menu'
+
+function hide(element: HTMLElement | null) {
+  // Browsers without the Popover API show the panel as a plain list instead.
+  if (element && typeof element.hidePopover === 'function' && element.matches(':popover-open')) element.hidePopover()
+}
+
+const linkClass =
+  'block rounded-lg px-3 py-2.5 text-base font-medium text-ink hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800'
+
+/**
+ * The menu below the xl breakpoint. It is a native popover: the button opens
+ * and closes it even before JavaScript loads, a click outside or Escape
+ * closes it, and focus returns to the button. With JavaScript, a link click
+ * closes it too and focus moves to the first link when it opens.
+ */
+export function MobileMenu() {
+  const panel = useRef<HTMLDivElement>(null)
+  const [open, setOpen] = useState(false)
+  const { pathname } = useLocation()
+
+  useEffect(() => {
+    const element = panel.current
+    if (!element) return
+    function onToggle(event: Event) {
+      const isOpen = (event as ToggleEvent).newState === 'open'
+      setOpen(isOpen)
+      if (isOpen) element?.querySelector<HTMLElement>('a')?.focus()
+    }
+    element.addEventListener('toggle', onToggle)
+    return () => element.removeEventListener('toggle', onToggle)
+  }, [])
+
+  // A navigation by any means (a link, Back) closes the menu.
+  useEffect(() => hide(panel.current), [pathname])
+  const close = () => hide(panel.current)
+
+  return (
+    <>
+      <button
+        type="button"
+        popoverTarget={PANEL_ID}
+        aria-expanded={open}
+        aria-controls={PANEL_ID}
+        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'xl:hidden [&_svg]:size-6')}
+      >
+        {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        <span className="sr-only">Menu</span>
+      </button>
+      <div
+        id={PANEL_ID}
+        ref={panel}
+        popover="auto"
+        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-b border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/30"
+      >
+        <nav aria-label="Main" className="mx-auto max-w-6xl px-4 py-4 sm:px-6">
+          <ul className="grid gap-1 sm:grid-cols-2">
+            {mobileNav.map((item) =>
+              item.kind === 'link' ? (
+                <li key={item.page.path}>
+                  <NavLink to={item.page.path} end prefetch="intent" className={linkClass} onClick={close}>
+                    {item.page.name}
+                  </NavLink>
+                </li>
+              ) : (
+                <li key={item.menu.label}>
+                  <p
+                    id={`mobile-${item.menu.label.toLowerCase()}`}
+                    className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"
+                  >
+                    {item.menu.label}
+                  </p>
+                  <ul aria-labelledby={`mobile-${item.menu.label.toLowerCase()}`}>
+                    {item.menu.items.map((entry) => (
+                      <li key={entry.path}>
+                        <NavLink to={entry.path} prefetch="intent" className={cn(linkClass, 'pl-6')} onClick={close}>
+                          {entry.name}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ),
+            )}
+          </ul>
+          <Link
+            to={bookCallPath}
+            prefetch="intent"
+            onClick={close}
+            className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-4 w-full')}
+          >
+            Book Strategy Call
+          </Link>
+        </nav>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { PrefetchPageLinks, useLocation, useNavigation } from 'react-router'
+import { pages } from '#app/lib/registry.ts'
+
+/**
+ * A bar at the top of the window while the next page's code or data loads.
+ * It fades in only after 150 ms (app.css), so fast navigations show nothing.
+ */
+export function LoadingBar() {
+  const navigation = useNavigation()
+  if (navigation.state === 'idle') return null
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="loading-bar fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100"
+    >
+      <div className="h-full w-2/5 bg-brand-600" />
+    </div>
+  )
+}
+
+/**
+ * Tells screen-reader users that a client-side navigation has finished, as a
+ * full page load would, by announcing the new page's title.
+ */
+export function RouteAnnouncer() {
+  const { pathname } = useLocation()
+  const [message, setMessage] = useState('')
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    // The title is set by <Meta> in the same commit; read it once it is there.
+    const id = window.setTimeout(() => setMessage(document.title), 50)
+    return () => window.clearTimeout(id)
+  }, [pathname])
+  return (
+    <div aria-live="assertive" aria-atomic="true" className="sr-only">
+      {message}
+    </div>
+  )
+}
+
+const startPages = pages.filter((page) => page.prefetch === 'start')
+const idlePages = pages.filter((page) => page.prefetch === 'idle')
+
+/**
+ * Fetches the code and data of likely next pages ahead of a click (SPEC.md
+ * section 2): /contact, /services, /pricing and /case-studies once the page
+ * has hydrated, and a page of every other template when the browser is idle,
+ * or after 2 s where idle callbacks are missing. Nothing of this is in the
+ * pre-rendered HTML, so it never competes with the first paint.
+ */
+export function Prefetch() {
+  const hydrated = useHydrated()
+  const [idle, setIdle] = useState(false)
+  useEffect(() => {
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(() => setIdle(true))
+      return () => window.cancelIdleCallback(id)
+    }
+    const id = setTimeout(() => setIdle(true), 2000)
+    return () => clearTimeout(id)
+  }, [])
+  if (!hydrated) return null
+  const targets = idle ? [...startPages, ...idlePages] : startPages
+  return targets.map((page) => <PrefetchPageLinks key={page.path} page={page.path} />)
+}
+
+const noSubscription = () => () => undefined
+
+/** False while the server renders and React hydrates, true after: without a second render pass of its own. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}

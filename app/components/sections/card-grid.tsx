@@ -1,0 +1,73 @@
+import { ArrowRight } from 'lucide-react'
+import { Link } from 'react-router'
+import { Icon } from '#app/components/icon.tsx'
+import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { SmartLink } from '#app/components/smart-link.tsx'
+import type { Card } from '#app/lib/content/types.ts'
+
+/** Cards that each lead to a page: services, case studies, cities, articles. */
+export function CardGrid({
+  eyebrow,
+  title,
+  intro,
+  cards,
+  link,
+  tone,
+}: {
+  eyebrow?: string
+  title: string
+  intro?: string
+  cards: Card[]
+  link?: { label: string; href: string }
+  tone?: Tone
+}) {
+  return (
+    <Section title={title} tone={tone}>
+      <SectionHeading eyebrow={eyebrow} title={title} intro={intro} />
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((card) => (
+          <li
+            key={card.href}
+            className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
+          >
+            {card.icon ? (
+              <span className="mb-4 inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon name={card.icon} className="size-5" />
+              </span>
+            ) : null}
+            {card.meta ? (
+              <p className="mb-2 text-xs font-semibold tracking-wide text-brand-700 uppercase">{card.meta}</p>
+            ) : null}
+            <h3 className="text-lg font-semibold text-ink">
+              {/* The link's box covers the whole card, so the card is one click target. */}
+              <Link
+                to={card.href}
+                prefetch="intent"
+                className="after:absolute after:inset-0 focus-visible:outline-none"
+              >
+                {card.title}
+              </Link>
+            </h3>
+            <p className="mt-2 text-muted">{card.body}</p>
+            <span
+              aria-hidden="true"
+              className="mt-auto inline-flex items-center gap-1 pt-5 text-sm font-semibold text-brand-700"
+            >
+              Read more <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+            </span>
+          </li>
+        ))}
+      </ul>
+      {link ? (
+        <p className="mt-10">
+          <SmartLink
+            to={link.href}
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
+          >
+            {link.label} <ArrowRight aria-hidden="true" className="size-4" />
+          </SmartLink>
+        </p>
+      ) : null}
+    </Section>
+  )
+}

@@ -1,0 +1,16 @@
+import { CtaBand } from '#app/components/sections/cta-band.tsx'
+import { site } from '#app/lib/site.ts'
+
+/** The strategy-call offer that closes the service, case-study and city pages. */
+export function ClosingCta({ title }: { title: string }) {
+  const { minutes, worth } = site.strategySession
+  return (
+    <CtaBand
+      title={title}
+      body={`Book a free ${minutes}-minute strategy session (worth ${worth}). You leave with a prioritised list of what to fix first, whether or not we work together.`}
+      primary={{ label: 'Book Your Strategy Call', href: 'booking' }}
+      secondary={{ label: 'Get Free Marketing Audit', href: '/contact?topic=audit' }}
+      note={`No commitment required, ${minutes}-minute session, tailored growth recommendations.`}
+    />
+  )
+}

@@ -1,0 +1,49 @@
+import { CalendarDays, Mail } from 'lucide-react'
+import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { SmartLink } from '#app/components/smart-link.tsx'
+import { buttonVariants } from '#app/components/ui/button.tsx'
+import { site } from '#app/lib/site.ts'
+
+/** The two ways to reach the agency: the booking calendar (new tab) and e-mail. */
+export function ContactOptions({
+  title,
+  intro,
+  booking,
+  email,
+  tone,
+}: {
+  title: string
+  intro?: string
+  booking: string
+  email: string
+  tone?: Tone
+}) {
+  return (
+    <Section title={title} tone={tone}>
+      <SectionHeading title={title} intro={intro} />
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7">
+          <CalendarDays aria-hidden="true" className="size-8 text-brand-700" />
+          <h3 className="mt-4 text-xl font-semibold text-ink">
+            Book a {site.strategySession.minutes}-minute strategy call
+          </h3>
+          <p className="mt-2 text-muted">{booking}</p>
+          <SmartLink to="booking" className={buttonVariants({ variant: 'cta', className: 'mt-6 self-start' })}>
+            Book Your Free Strategy Call
+          </SmartLink>
+        </div>
+        <div className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7">
+          <Mail aria-hidden="true" className="size-8 text-brand-700" />
+          <h3 className="mt-4 text-xl font-semibold text-ink">E-mail us</h3>
+          <p className="mt-2 text-muted">{email}</p>
+          <SmartLink
+            to="email"
+            className="mt-6 self-start text-lg font-semibold text-brand-700 underline underline-offset-4"
+          >
+            {site.email}
+          </SmartLink>
+        </div>
+      </div>
+    </Section>
+  )
+}

@@ -1,0 +1,30 @@
+import { ChevronDown } from 'lucide-react'
+import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+
+export interface FaqItem {
+  question: string
+  answer: string
+}
+
+/** Questions and answers as native disclosure widgets: keyboard-ready and working without JavaScript. */
+export function Faq({ title, items, tone }: { title: string; items: FaqItem[]; tone?: Tone }) {
+  return (
+    <Section title={title} tone={tone}>
+      <SectionHeading title={title} />
+      <div className="max-w-3xl divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+        {items.map((item) => (
+          <details key={item.question} className="group px-6 py-4">
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-1 font-semibold text-ink [&::-webkit-details-marker]:hidden">
+              {item.question}
+              <ChevronDown
+                aria-hidden="true"
+                className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+              />
+            </summary>
+            <p className="mt-3 text-muted">{item.answer}</p>
+          </details>
+        ))}
+      </div>
+    </Section>
+  )
+}

@@ -1,0 +1,57 @@
+import { Check } from 'lucide-react'
+import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { SmartLink } from '#app/components/smart-link.tsx'
+import { buttonVariants } from '#app/components/ui/button.tsx'
+import { cn } from '#app/lib/cn.ts'
+import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
+
+type PricingContent = Extract<SectionContent, { type: 'pricing' }>
+
+/** Retainer plans side by side; the featured plan is marked in text, not only by colour. */
+export function PricingPlans({ title, intro, plans, note, tone }: Omit<PricingContent, 'type'> & { tone?: Tone }) {
+  return (
+    <Section title={title} tone={tone}>
+      <SectionHeading title={title} intro={intro} />
+      <ul className={cn('grid gap-6', plans.length >= 3 ? 'lg:grid-cols-3' : 'md:grid-cols-2')}>
+        {plans.map((plan) => (
+          <li
+            key={plan.name}
+            className={cn(
+              'flex flex-col rounded-2xl border bg-white p-7',
+              plan.featured ? 'border-brand-700 shadow-lg ring-2 ring-brand-700' : 'border-slate-200',
+            )}
+          >
+            <div className="flex items-center justify-between gap-3">
+              <h3 className="text-xl font-bold text-ink">{plan.name}</h3>
+              {plan.featured ? (
+                <span className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">
+                  Most chosen
+                </span>
+              ) : null}
+            </div>
+            <p className="mt-4">
+              <span className="text-4xl font-bold tracking-tight text-ink">{plan.price}</span>
+              {plan.period ? <span className="ml-1 text-muted">{plan.period}</span> : null}
+            </p>
+            <p className="mt-4 text-muted">{plan.description}</p>
+            <ul className="mt-6 space-y-3 text-sm">
+              {plan.features.map((feature) => (
+                <li key={feature} className="flex gap-3">
+                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+            <SmartLink
+              to={plan.cta.href}
+              className={cn(buttonVariants({ variant: plan.featured ? 'cta' : 'outline' }), 'mt-8 w-full')}
+            >
+              {plan.cta.label}
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+      {note ? <p className="mt-8 max-w-3xl text-sm text-muted">{note}</p> : null}
+    </Section>
+  )
+}

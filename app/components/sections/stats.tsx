@@ -1,0 +1,34 @@
+import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { cn } from '#app/lib/cn.ts'
+
+export interface StatItem {
+  value: string
+  label: string
+}
+
+/** Headline figures. Without a title the block is a plain band (e.g. under a hero). */
+export function Stats({
+  title,
+  intro,
+  items,
+  tone,
+}: {
+  title?: string
+  intro?: string
+  items: StatItem[]
+  tone?: Tone
+}) {
+  return (
+    <Section title={title} tone={tone} className={title ? undefined : 'py-10 sm:py-12'}>
+      {title ? <SectionHeading title={title} intro={intro} /> : null}
+      <dl className={cn('grid grid-cols-2 gap-6', items.length >= 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
+        {items.map((item) => (
+          <div key={item.label} className="flex flex-col-reverse justify-end gap-1 border-l-4 border-brand-600 pl-4">
+            <dt className="text-sm text-muted">{item.label}</dt>
+            <dd className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  )
+}

@@ -1,0 +1,52 @@
+import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+
+export interface StepItem {
+  title: string
+  body: string
+  duration?: string
+}
+
+/** A numbered process: what happens, in order, and how long each step takes. */
+export function Steps({
+  eyebrow,
+  title,
+  intro,
+  items,
+  tone,
+}: {
+  eyebrow?: string
+  title: string
+  intro?: string
+  items: StepItem[]
+  tone?: Tone
+}) {
+  return (
+    <Section title={title} tone={tone}>
+      <SectionHeading eyebrow={eyebrow} title={title} intro={intro} />
+      <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {items.map((item, index) => (
+          <li key={item.title} className="relative rounded-2xl border border-slate-200 bg-white p-6">
+            <div className="flex items-center gap-3">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+              >
+                {index + 1}
+              </span>
+              {item.duration ? (
+                <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800">
+                  {item.duration}
+                </span>
+              ) : null}
+            </div>
+            <h3 className="mt-4 text-lg font-semibold text-ink">
+              <span className="sr-only">Step {index + 1}: </span>
+              {item.title}
+            </h3>
+            <p className="mt-2 text-muted">{item.body}</p>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  )
+}

@@ -1,0 +1,50 @@
+import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
+
+type TeamContent = Extract<SectionContent, { type: 'team' }>
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase()
+}
+
+/** The people clients work with, each with a monogram, role, bio and specialities. */
+export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'type'> & { tone?: Tone }) {
+  return (
+    <Section title={title} tone={tone}>
+      <SectionHeading title={title} intro={intro} />
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {members.map((member) => (
+          <li key={member.name} className="rounded-2xl border border-slate-200 bg-white p-6">
+            <div className="flex items-center gap-4">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-14 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800"
+              >
+                {initials(member.name)}
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-ink">{member.name}</h3>
+                <p className="text-sm text-brand-700">{member.role}</p>
+              </div>
+            </div>
+            <p className="mt-4 text-muted">{member.bio}</p>
+            {member.focus ? (
+              <ul className="mt-4 flex flex-wrap gap-2" aria-label={`${member.name}'s specialities`}>
+                {member.focus.map((focus) => (
+                  <li key={focus} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
+                    {focus}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  )
+}

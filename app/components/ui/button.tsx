@@ -1,0 +1,41 @@
+import { cva, type VariantProps } from 'class-variance-authority'
+import { Slot } from 'radix-ui'
+import type * as React from 'react'
+import { cn } from '#app/lib/cn.ts'
+
+/** SPEC.md section 9: variants default, destructive, outline, secondary, ghost, link, hero, cta; sizes default, sm, lg, icon. */
+export const buttonVariants = cva(
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        default: 'bg-brand-700 text-white hover:bg-brand-800',
+        destructive: 'bg-red-700 text-white hover:bg-red-800',
+        outline: 'border border-slate-300 bg-white text-ink hover:border-brand-600 hover:text-brand-800',
+        secondary: 'bg-brand-50 text-brand-800 hover:bg-brand-100',
+        ghost: 'text-ink hover:bg-slate-100',
+        link: 'text-brand-700 underline-offset-4 hover:underline',
+        hero: 'bg-white text-brand-900 shadow-sm ring-1 ring-brand-200 hover:bg-brand-50',
+        cta: 'bg-cta-600 text-white shadow-sm hover:bg-cta-700',
+      },
+      size: {
+        default: 'h-11 px-5',
+        sm: 'h-9 px-3.5',
+        lg: 'h-12 px-6 text-base',
+        icon: 'size-11',
+      },
+    },
+    defaultVariants: { variant: 'default', size: 'default' },
+  },
+)
+
+export type ButtonProps = React.ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & {
+    /** Renders the child element (e.g. a link) with the button's look. */
+    asChild?: boolean
+  }
+
+export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+  const Comp = asChild ? Slot.Root : 'button'
+  return <Comp data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />
+}

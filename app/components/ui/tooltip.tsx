@@ -1,0 +1,33 @@
+import { Tooltip as Primitive } from 'radix-ui'
+import type * as React from 'react'
+import { cn } from '#app/lib/cn.ts'
+
+/** Shared tooltip timing (SPEC.md section 4): open after 700 ms, skip delay 300 ms. */
+export function TooltipProvider(props: React.ComponentProps<typeof Primitive.Provider>) {
+  return <Primitive.Provider delayDuration={700} skipDelayDuration={300} {...props} />
+}
+
+export function Tooltip(props: React.ComponentProps<typeof Primitive.Root>) {
+  return <Primitive.Root data-slot="tooltip" {...props} />
+}
+
+export function TooltipTrigger(props: React.ComponentProps<typeof Primitive.Trigger>) {
+  return <Primitive.Trigger data-slot="tooltip-trigger" {...props} />
+}
+
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: React.ComponentProps<typeof Primitive.Content>) {
+  return (
+    <Primitive.Portal>
+      <Primitive.Content
+        data-slot="tooltip-content"
+        sideOffset={sideOffset}
+        className={cn('z-50 rounded-md bg-ink px-3 py-1.5 text-xs font-medium text-white shadow-md', className)}
+        {...props}
+      />
+    </Primitive.Portal>
+  )
+}

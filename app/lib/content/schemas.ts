@@ -1,0 +1,358 @@
+import { z } from 'zod'
+import { findPage } from '#app/lib/registry.ts'
+
+/**
+ * Schemas of every content file's frontmatter. A file that does not fit
+ * fails the build with its name and the field (collections.server.ts).
+ * Components import only the inferred types, so zod never ships to the browser.
+ */
+
+const text = (min: number, max: number) => z.string().trim().min(min).max(max)
+
+/**
+ * Where a link goes: a page of the registry (optionally with ?query or #hash),
+ * an #anchor on the same page, or one of two named destinations:
+ * `booking` (the external strategy-call calendar, opens in a new tab) and
+ * `email` (a mailto: link to the agency's address). Anything else is refused,
+ * so content can never hold a broken internal link.
+ */
+export const hrefSchema = z
+  .string()
+  .trim()
+  .refine(
+    (href) => {
+      if (href === 'booking' || href === 'email' || /^#[\w-]+$/.test(href)) return true
+      if (!href.startsWith('/')) return false
+      const path = href.split(/[?#]/)[0] ?? ''
+      return findPage(path) !== undefined
+    },
+    { error: 'must be a page of the site (see app/lib/registry.ts), an #anchor, "booking" or "email"' },
+  )
+
+export const linkSchema = z.strictObject({
+  /** Button or link text, 2-40 characters. */
+  label: text(2, 40),
+  href: hrefSchema,
+})
+export type ContentLink = z.infer<typeof linkSchema>
+
+/** Names of the icons content may use (app/components/icon.tsx maps them). */
+export const iconNames = [
+  'bar-chart',
+  'bot',
+  'briefcase',
+  'calendar',
+  'code',
+  'compass',
+  'gauge',
+  'globe',
+  'heart-pulse',
+  'layers',
+  'layout',
+  'line-chart',
+  'mail',
+  'map-pin',
+  'megaphone',
+  'message-circle',
+  'pen-tool',
+  'rocket',
+  'search',
+  'shield',
+  'shopping-cart',
+  'smartphone',
+  'sparkles',
+  'target',
+  'trending-up',
+  'users',
+  'video',
+  'workflow',
+  'zap',
+] as const
+export const iconSchema = z.enum(iconNames)
+export type IconName = z.infer<typeof iconSchema>
+
+/** Fields every page shares: search metadata and the page header. */
+const seoFields = {
+  /** Search-result title, 10-60 characters; " | Northpeak" is appended unless it names the brand. */
+  title: text(10, 60),
+  /** Meta description, 70-165 characters: what a searcher gets from the page. */
+  description: text(70, 165),
+  /** 3-12 search phrases. */
+  keywords: z.array(text(2, 60)).min(3).max(12),
+  /** The page's h1, 10-90 characters. */
+  heading: text(10, 90),
+  /** One or two sentences under the h1, 40-320 characters. */
+  lede: text(40, 320),
+}
+
+const statSchema = z.strictObject({
+  /** The figure as shown, e.g. "127%" or "3.4x", at most 12 characters. */
+  value: text(1, 12),
+  /** What the figure measures, 3-80 characters. */
+  label: text(3, 80),
+})
+
+const faqItemSchema = z.strictObject({
+  question: text(10, 160),
+  /** Plain text or Markdown, 40-900 characters. */
+  answer: text(40, 900),
+})
+
+const cardSchema = z.strictObject({
+  title: text(2, 80),
+  /** Plain text, 20-420 characters. */
+  body: text(20, 420),
+  icon: iconSchema.optional(),
+  /** Bullet points under the body, at most 8 of 3-140 characters. */
+  points: z.array(text(3, 140)).max(8).optional(),
+  /** Makes the card a link. */
+  link: linkSchema.optional(),
+})
+
+const stepSchema = z.strictObject({
+  title: text(2, 80),
+  body: text(20, 500),
+  /** How long the step takes, e.g. "Week 1-2". */
+  duration: text(2, 30).optional(),
+})
+
+/** Blocks a top-level page is assembled from, rendered in the order given. */
+export const sectionSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('features'),
+    /** Small label above the title. */
+    eyebrow: text(2, 40).optional(),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+    columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
+    items: z.array(cardSchema).min(2).max(12),
+  }),
+  z.strictObject({
+    type: z.literal('steps'),
+    eyebrow: text(2, 40).optional(),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+    items: z.array(stepSchema).min(2).max(8),
+  }),
+  z.strictObject({
+    type: z.literal('stats'),
+    title: text(3, 90).optional(),
+    intro: text(20, 400).optional(),
+    items: z.array(statSchema).min(2).max(6),
+  }),
+  z.strictObject({
+    type: z.literal('faq'),
+    title: text(3, 90),
+    items: z.array(faqItemSchema).min(2).max(12),
+  }),
+  z.strictObject({
+    type: z.literal('cta'),
+    title: text(3, 90),
+    body: text(20, 400),
+    primary: linkSchema,
+    secondary: linkSchema.optional(),
+    /** Small print under the buttons. */
+    note: text(3, 160).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('prose'),
+    title: text(3, 90).optional(),
+    /** Markdown. */
+    body: text(40, 12000),
+  }),
+  z.strictObject({
+    type: z.literal('quote'),
+    quote: text(20, 500),
+    author: text(2, 60),
+    role: text(2, 90),
+  }),
+  z.strictObject({
+    /** Cards of a content family, filled in from the registry and the family's files. */
+    type: z.literal('collection'),
+    eyebrow: text(2, 40).optional(),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+    collection: z.enum(['services', 'case-studies', 'locations', 'articles', 'industries']),
+    /** Show only the first N entries (newest first for articles). */
+    limit: z.number().int().min(1).max(50).optional(),
+    link: linkSchema.optional(),
+  }),
+  z.strictObject({
+    /** Every indexable page of the registry, grouped. */
+    type: z.literal('sitemap'),
+  }),
+  z.strictObject({
+    type: z.literal('pricing'),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+    plans: z
+      .array(
+        z.strictObject({
+          name: text(2, 40),
+          /** As shown, e.g. "$4,500". */
+          price: text(1, 20),
+          /** e.g. "per month". */
+          period: text(2, 30).optional(),
+          description: text(20, 240),
+          features: z.array(text(3, 140)).min(2).max(12),
+          cta: linkSchema,
+          /** Highlighted as the most chosen plan. */
+          featured: z.boolean().optional(),
+        }),
+      )
+      .min(1)
+      .max(4),
+    note: text(10, 400).optional(),
+  }),
+  z.strictObject({
+    type: z.literal('team'),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+    members: z
+      .array(
+        z.strictObject({
+          name: text(3, 60),
+          role: text(3, 80),
+          bio: text(40, 500),
+          /** Short specialities. */
+          focus: z.array(text(2, 40)).max(5).optional(),
+        }),
+      )
+      .min(2)
+      .max(24),
+  }),
+  z.strictObject({
+    /** Tool names in groups, e.g. integrations by category. */
+    type: z.literal('list'),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+    groups: z
+      .array(z.strictObject({ title: text(2, 60), items: z.array(text(2, 60)).min(2).max(20) }))
+      .min(1)
+      .max(12),
+  }),
+  z.strictObject({
+    /** The ways to reach the agency: booking calendar and e-mail from the site config. */
+    type: z.literal('contact'),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+    /** Text beside the booking button. */
+    booking: text(20, 300),
+    /** Text beside the e-mail address. */
+    email: text(20, 300),
+  }),
+])
+export type Section = z.infer<typeof sectionSchema>
+
+/** content/pages/<path>.md: home (home.md) and every top-level page. */
+export const pageSchema = z.strictObject({
+  ...seoFields,
+  /** Small label above the h1. */
+  eyebrow: text(2, 40).optional(),
+  /** Up to two buttons under the lede. */
+  actions: z.array(linkSchema).max(2).optional(),
+  /** Keeps the page out of search engines and sitemaps (e.g. /thank-you). */
+  noIndex: z.boolean().optional(),
+  sections: z.array(sectionSchema).default([]),
+})
+export type PageFrontmatter = z.infer<typeof pageSchema>
+
+/** content/services/<slug>.md */
+export const serviceSchema = z.strictObject({
+  ...seoFields,
+  /** Card text on overview pages, 60-200 characters. */
+  summary: text(60, 200),
+  icon: iconSchema,
+  /** 2-4 headline figures. */
+  outcomes: z.array(statSchema).min(2).max(4),
+  /** What the client gets, 3-8 cards. */
+  deliverables: z.array(cardSchema).min(3).max(8),
+  /** How the work runs, 3-6 steps. */
+  process: z.array(stepSchema).min(3).max(6),
+  faq: z.array(faqItemSchema).min(3).max(8),
+  /** Slugs of related case studies (content/case-studies). */
+  caseStudies: z.array(z.string()).max(3).default([]),
+})
+export type ServiceFrontmatter = z.infer<typeof serviceSchema>
+
+/** content/case-studies/<slug>.md */
+export const caseStudySchema = z.strictObject({
+  ...seoFields,
+  summary: text(60, 200),
+  /** The client as named publicly (may be a description, e.g. "a Series A fintech"). */
+  client: text(3, 80),
+  industry: text(3, 60),
+  /** How long the engagement ran, e.g. "9 months". */
+  duration: text(2, 30),
+  /** Slugs of the services used (content/services). */
+  services: z.array(z.string()).min(1).max(6),
+  /** 3-4 headline results. */
+  results: z.array(statSchema).min(3).max(4),
+  quote: z
+    .strictObject({ quote: text(20, 500), author: text(2, 60), role: text(2, 90) })
+    .optional(),
+})
+export type CaseStudyFrontmatter = z.infer<typeof caseStudySchema>
+
+/** content/cities/<slug>.md */
+export const citySchema = z.strictObject({
+  ...seoFields,
+  summary: text(60, 200),
+  city: text(2, 40),
+  /** State, e.g. "Florida". */
+  region: text(2, 40),
+  /** Local industries the agency serves there, 3-6 cards. */
+  industries: z.array(cardSchema).min(3).max(6),
+  /** Slugs of the services most asked for in this market. */
+  services: z.array(z.string()).min(2).max(6),
+  faq: z.array(faqItemSchema).min(2).max(6),
+})
+export type CityFrontmatter = z.infer<typeof citySchema>
+
+/** Article categories: SPEC.md's card categories and article categories together. */
+export const articleCategories = [
+  'AI Automation',
+  'Lead Generation',
+  'Social Media',
+  'Email Marketing',
+  'Analytics',
+  'Case Study',
+  'Development',
+  'Mobile Development',
+  'SaaS Development',
+  'SEO',
+  'Growth',
+  'Content',
+  'Paid Ads',
+  'B2B',
+  'Ecommerce',
+  'Branding',
+  'Automation',
+  'Video',
+  'Retention',
+  'Local SEO',
+] as const
+
+/** content/blog/<slug>.md */
+export const articleSchema = z.strictObject({
+  /** Headline: the h1 and the search-result title, 10-90 characters. */
+  title: text(10, 90),
+  description: text(70, 165),
+  keywords: z.array(text(2, 60)).min(3).max(12),
+  category: z.enum(articleCategories),
+  /** Extra topic tags shown beside the category. */
+  tags: z.array(text(2, 30)).max(5).default([]),
+  /** Publication date, YYYY-MM-DD. */
+  date: z.iso.date(),
+  /** Minutes; the body must hold at least 150 words per minute (DESIGN.md, decision 7). */
+  readTime: z.number().int().min(1).max(30),
+  /** Featured in related-reading cards. */
+  popular: z.boolean().optional(),
+  /** The closing call to action's button (SPEC.md, "Closing calls to action"). */
+  cta: z.strictObject({
+    title: text(5, 90),
+    body: text(20, 300),
+    label: text(3, 40),
+  }),
+})
+export type ArticleFrontmatter = z.infer<typeof articleSchema>

@@ -1,0 +1,75 @@
+import { industries, page, services, type PageEntry } from './registry.ts'
+
+/**
+ * The header's and footer's links (SPEC.md, "Shared shell"), all drawn from
+ * the registry so a renamed or removed page can never leave a dead link.
+ */
+export interface NavMenu {
+  label: string
+  /** The menu's own overview page, listed first when there is one. */
+  overview?: PageEntry
+  items: PageEntry[]
+}
+
+export type NavItem = { kind: 'link'; page: PageEntry } | { kind: 'menu'; menu: NavMenu }
+
+const link = (path: string): NavItem => ({ kind: 'link', page: page(path) })
+
+/** The header lists every service page but omnichannel. */
+export const servicesMenu: NavMenu = {
+  label: 'Services',
+  overview: page('/services'),
+  items: services.filter((entry) => entry.path !== '/services/omnichannel'),
+}
+
+export const industriesMenu: NavMenu = { label: 'Industries', items: industries }
+
+/** Desktop order; the logo is the link to Home. */
+export const headerNav: NavItem[] = [
+  link('/about'),
+  { kind: 'menu', menu: servicesMenu },
+  link('/case-studies'),
+  link('/how-we-work'),
+  { kind: 'menu', menu: industriesMenu },
+  link('/locations'),
+  link('/approach'),
+  link('/resources'),
+  link('/blog'),
+  link('/contact'),
+]
+
+/**
+ * The mobile menu: Home and the same links, with Services as one link; of the
+ * header's menus only Industries keeps its sub-links there (SPEC.md).
+ */
+export const mobileNav: NavItem[] = [
+  link('/'),
+  link('/about'),
+  link('/services'),
+  link('/case-studies'),
+  link('/how-we-work'),
+  { kind: 'menu', menu: industriesMenu },
+  link('/locations'),
+  link('/approach'),
+  link('/resources'),
+  link('/blog'),
+  link('/contact'),
+]
+
+/** Where the header's "Book Strategy Call" button goes. */
+export const bookCallPath = page('/contact').path
+
+export const footerColumns: { title: string; links: PageEntry[] }[] = [
+  { title: 'Services', links: [...services, page('/integrations')] },
+  {
+    title: 'Company',
+    links: ['/about', '/approach', '/how-we-work', '/team', '/pricing', '/case-studies', '/contact'].map(page),
+  },
+  {
+    title: 'Resources',
+    links: ['/blog', '/resources', '/roi-calculator', '/dashboard', '/locations', ...industries.map((i) => i.path)].map(
+      page,
+    ),
+  },
+  { title: 'Legal', links: ['/privacy', '/terms', '/sitemap'].map(page) },
+]

@@ -1,0 +1,180 @@
+/**
+ * The route registry: every page of the site, once.
+ *
+ * It feeds app/routes.ts (one explicit route per page), the breadcrumbs, the
+ * header and footer, the HTML sitemap, /sitemap.xml and the prefetch list, so
+ * none of them can disagree with another. A page's copy lives in content/;
+ * the file for an entry is found from its template and path
+ * (see app/lib/content/collections.server.ts).
+ *
+ * This module ships to the browser: keep it to names and paths.
+ */
+
+/** The route module (app/routes/<template>.tsx) that renders a page. */
+export type Template = 'page' | 'service' | 'case-study' | 'location' | 'article'
+
+/** Where a page is listed on the HTML sitemap. */
+export type Group = 'company' | 'services' | 'industries' | 'case-studies' | 'locations' | 'blog' | 'tools' | 'legal'
+
+export interface PageEntry {
+  /** URL path without a trailing slash; "/" for home. */
+  path: string
+  /** Short name for navigation, breadcrumbs and the sitemap (not the SEO title). */
+  name: string
+  template: Template
+  group: Group
+  /** Kept out of search engines, /sitemap.xml and the HTML sitemap. */
+  noIndex?: true
+  /** When the page's code and data are fetched ahead of a click (SPEC.md section 2). */
+  prefetch?: 'start' | 'idle'
+}
+
+type Row = [slug: string, name: string]
+
+// The first page of each family is fetched when the browser is idle, so the
+// first click into any service, case study, city or article finds its
+// template's code already loaded and needs only the page's data.
+function family(template: Template, group: Group, base: string, rows: Row[]): PageEntry[] {
+  return rows.map(([slug, name], index) => ({
+    path: `${base}/${slug}`,
+    name,
+    template,
+    group,
+    ...(index === 0 ? { prefetch: 'idle' as const } : {}),
+  }))
+}
+
+export const services = family('service', 'services', '/services', [
+  ['website-design', 'Website Design'],
+  ['paid-ads', 'Paid Ads'],
+  ['email-marketing', 'Email Marketing'],
+  ['content-creation', 'Content Creation'],
+  ['social-media', 'Social Media'],
+  ['ai-automation', 'AI Automation'],
+  ['analytics', 'Analytics'],
+  ['omnichannel', 'Omnichannel Marketing'],
+  ['app-development', 'App Development'],
+])
+
+export const caseStudies = family('case-study', 'case-studies', '/case-studies', [
+  ['saas-startup', 'SaaS Startup'],
+  ['fitness-brand', 'Fitness Brand'],
+  ['medtech-client', 'MedTech Client'],
+])
+
+export const locations = family('location', 'locations', '/locations', [
+  ['miami', 'Miami'],
+  ['austin', 'Austin'],
+  ['denver', 'Denver'],
+  ['san-francisco', 'San Francisco'],
+  ['new-york', 'New York'],
+  ['seattle', 'Seattle'],
+  ['chicago', 'Chicago'],
+  ['boston', 'Boston'],
+  ['los-angeles', 'Los Angeles'],
+  ['dallas', 'Dallas'],
+  ['atlanta', 'Atlanta'],
+  ['phoenix', 'Phoenix'],
+])
+
+export const articles = family('article', 'blog', '/blog', [
+  ['ai-workflows-save-time', 'AI Workflows That Save Time'],
+  ['proven-client-funnels', 'Proven Client Funnels'],
+  ['linkedin-engagement-playbook', 'LinkedIn Engagement Playbook'],
+  ['fitness-brand-case-study', 'Fitness Brand Case Study'],
+  ['email-marketing-2025', 'Email Marketing in 2025'],
+  ['marketing-attribution-guide', 'Marketing Attribution Guide'],
+  ['mvp-development-guide', 'MVP Development Guide'],
+  ['mobile-app-trends-2024', 'Mobile App Trends 2024'],
+  ['saas-development-guide', 'SaaS Development Guide'],
+  ['seo-strategy-2025', 'SEO Strategy for 2025'],
+  ['conversion-optimization', 'Conversion Optimization'],
+  ['content-marketing-guide', 'Content Marketing Guide'],
+  ['paid-ads-strategy', 'Paid Ads Strategy'],
+  ['social-media-strategy', 'Social Media Strategy'],
+  ['b2b-marketing-guide', 'B2B Marketing Guide'],
+  ['ecommerce-marketing-strategy', 'Ecommerce Marketing Strategy'],
+  ['brand-strategy-guide', 'Brand Strategy Guide'],
+  ['marketing-automation-guide', 'Marketing Automation Guide'],
+  ['video-marketing-strategy', 'Video Marketing Strategy'],
+  ['customer-retention-strategies', 'Customer Retention Strategies'],
+  ['local-seo-guide', 'Local SEO Guide'],
+])
+
+export const industries: PageEntry[] = [
+  { path: '/industries/saas', name: 'SaaS', template: 'page', group: 'industries' },
+  { path: '/industries/ecommerce', name: 'Ecommerce', template: 'page', group: 'industries' },
+]
+
+function top(path: string, name: string, group: Group, extra: Partial<PageEntry> = {}): PageEntry {
+  return { path, name, template: 'page', group, ...extra }
+}
+
+export const pages: readonly PageEntry[] = [
+  top('/', 'Home', 'company'),
+  top('/about', 'About', 'company', { prefetch: 'idle' }),
+  top('/approach', 'Approach', 'company', { prefetch: 'idle' }),
+  top('/how-we-work', 'How We Work', 'company', { prefetch: 'idle' }),
+  top('/team', 'Team', 'company'),
+  top('/pricing', 'Pricing', 'company', { prefetch: 'start' }),
+  top('/contact', 'Contact', 'company', { prefetch: 'start' }),
+  top('/services', 'Services', 'services', { prefetch: 'start' }),
+  ...services,
+  top('/integrations', 'Integrations', 'services'),
+  ...industries,
+  top('/case-studies', 'Case Studies', 'case-studies', { prefetch: 'start' }),
+  ...caseStudies,
+  top('/locations', 'Locations', 'locations', { prefetch: 'idle' }),
+  ...locations,
+  top('/blog', 'Blog', 'blog', { prefetch: 'idle' }),
+  ...articles,
+  top('/resources', 'Resources', 'tools', { prefetch: 'idle' }),
+  top('/roi-calculator', 'ROI Calculator', 'tools'),
+  top('/dashboard', 'Analytics Dashboard', 'tools'),
+  top('/sitemap', 'Sitemap', 'legal'),
+  top('/privacy', 'Privacy Policy', 'legal'),
+  top('/terms', 'Terms of Service', 'legal'),
+  top('/thank-you', 'Thank You', 'legal', { noIndex: true }),
+]
+
+const byPath = new Map(pages.map((page) => [page.path, page]))
+
+/** The registry entry for a path, if the site has such a page. */
+export function findPage(path: string): PageEntry | undefined {
+  return byPath.get(normalizePath(path))
+}
+
+/**
+ * Drops a trailing slash and a `.data` suffix, so "/about/" and "/about.data"
+ * both read "/about"; the home page's data file is "/_.data".
+ */
+export function normalizePath(path: string): string {
+  const bare = path.replace(/\.data$/, '').replace(/\/+$/, '')
+  return bare === '' || bare === '/_' ? '/' : bare
+}
+
+/** The last segment of a path: a content file's name. */
+export function slugOf(path: string): string {
+  return path.split('/').filter(Boolean).at(-1) ?? ''
+}
+
+/** Pages that belong in search engines, /sitemap.xml and the HTML sitemap. */
+export const indexablePages = pages.filter((page) => !page.noIndex)
+
+export const groupTitles: Record<Group, string> = {
+  company: 'Company',
+  services: 'Services',
+  industries: 'Industries',
+  'case-studies': 'Case Studies',
+  locations: 'Locations',
+  blog: 'Blog',
+  tools: 'Tools and Resources',
+  legal: 'Legal and Site',
+}
+
+/** The registry page for a path, and throws when there is none: for links that must exist. */
+export function page(path: string): PageEntry {
+  const entry = findPage(path)
+  if (!entry) throw new Error(`No page in the registry at ${path}`)
+  return entry
+}

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest'
+import { breadcrumbList, fullTitle, seo } from './seo.ts'
+
+describe('fullTitle', () => {
+  test('appends the brand to a title without it', () => {
+    expect(fullTitle('Paid Ads Management')).toBe('Paid Ads Management | Northpeak')
+  })
+
+  test('leaves a title that already names the brand alone, in any case', () => {
+    expect(fullTitle('Northpeak: growth marketing')).toBe('Northpeak: growth marketing')
+    expect(fullTitle('Why NORTHPEAK works')).toBe('Why NORTHPEAK works')
+  })
+})
+
+describe('seo', () => {
+  const tags = seo({
+    title: 'Pricing and plans',
+    description: 'What our retainers cost and include.',
+    keywords: ['agency pricing', 'retainer'],
+    path: '/pricing',
+  })
+  const find = (key: string, value: string) => tags.find((tag) => (tag as Record<string, unknown>)[key] === value)
+
+  test('gives the suffixed title, description, keywords and canonical URL on the site origin', () => {
+    expect(tags).toContainEqual({ title: 'Pricing and plans | Northpeak' })
+    expect(tags).toContainEqual({ name: 'description', content: 'What our retainers cost and include.' })
+    expect(tags).toContainEqual({ name: 'keywords', content: 'agency pricing, retainer' })
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://northpeak.example/pricing' })
+  })
+
+  test('gives Open Graph and Twitter tags with the default image and type', () => {
+    expect(find('property', 'og:type')).toEqual({ property: 'og:type', content: 'website' })
+    expect(find('property', 'og:image')).toEqual({
+      property: 'og:image',
+      content: 'https://northpeak.example/og-image.jpg',
+    })
+    expect(find('property', 'og:url')).toEqual({ property: 'og:url', content: 'https://northpeak.example/pricing' })
+    expect(find('name', 'twitter:card')).toEqual({ name: 'twitter:card', content: 'summary_large_image' })
+  })
+
+  test('adds a BreadcrumbList on inner pages', () => {
+    const jsonLd = tags.flatMap((tag) => ('script:ld+json' in tag ? [tag['script:ld+json']] : []))
+    expect(jsonLd).toContainEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://northpeak.example/' },
+        { '@type': 'ListItem', position: 2, name: 'Pricing', item: 'https://northpeak.example/pricing' },
+      ],
+    })
+  })
+
+  test('marks noIndex pages noindex and gives them no canonical', () => {
+    const hidden = seo({
+      title: 'Thank you for writing',
+      description: 'x'.repeat(80),
+      path: '/thank-you',
+      noIndex: true,
+    })
+    expect(hidden).toContainEqual({ name: 'robots', content: 'noindex, follow' })
+    expect(hidden.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false)
+  })
+})
+
+describe('breadcrumbList', () => {
+  test('has none on the home page', () => {
+    expect(breadcrumbList('/')).toBeUndefined()
+  })
+
+  test('leaves out segments that are not pages, but keeps the current page', () => {
+    const list = breadcrumbList('/industries/saas') as { itemListElement: { name: string; item: string }[] }
+    expect(list.itemListElement.map((item) => item.name)).toEqual(['Home', 'SaaS'])
+    expect(list.itemListElement.at(-1)?.item).toBe('https://northpeak.example/industries/saas')
+  })
+})

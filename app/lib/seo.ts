@@ -1,0 +1,121 @@
+import type { MetaDescriptor } from 'react-router'
+import { breadcrumbs } from './breadcrumbs.ts'
+import { findPage } from './registry.ts'
+import { site } from './site.ts'
+
+/** Search metadata of a page (SPEC.md section 3, "Search metadata"). */
+export interface SeoInput {
+  title: string
+  description: string
+  keywords?: readonly string[]
+  /** The page's path; its canonical URL is this path on SITE_ORIGIN. */
+  path: string
+  /** Site-relative path of the social image; 1200x630 by default. */
+  ogImage?: string
+  ogType?: 'website' | 'article'
+  noIndex?: boolean
+  /** JSON-LD objects for the page; a BreadcrumbList is added on inner pages. */
+  schemaData?: readonly object[]
+}
+
+/** The title with the brand suffix, unless the title already names the brand. */
+export function fullTitle(title: string): string {
+  return title.toLowerCase().includes(site.name.toLowerCase()) ? title : `${title} | ${site.name}`
+}
+
+export function absoluteUrl(path: string): string {
+  return path === '/' ? `${site.origin}/` : `${site.origin}${path}`
+}
+
+/** Every tag a page's `meta()` returns: title, description, canonical, Open Graph, Twitter, robots, JSON-LD. */
+export function seo(input: SeoInput): MetaDescriptor[] {
+  const title = fullTitle(input.title)
+  const url = absoluteUrl(input.path)
+  const image = absoluteUrl(input.ogImage ?? site.ogImage)
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: input.description },
+    { property: 'og:site_name', content: site.name },
+    { property: 'og:locale', content: 'en_US' },
+    { property: 'og:type', content: input.ogType ?? 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: input.description },
+    { property: 'og:image', content: image },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { property: 'og:image:alt', content: `${site.name}: ${site.tagline}` },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: input.description },
+    { name: 'twitter:image', content: image },
+  ]
+  if (input.keywords && input.keywords.length > 0) {
+    tags.push({ name: 'keywords', content: input.keywords.join(', ') })
+  }
+  if (input.noIndex) {
+    tags.push({ name: 'robots', content: 'noindex, follow' })
+  } else {
+    tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url })
+  }
+  const graph = [...(input.schemaData ?? [])]
+  const trail = breadcrumbList(input.path)
+  if (trail) graph.push(trail)
+  for (const data of graph) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...data } })
+  return tags
+}
+
+/** BreadcrumbList for an inner page: its crumbs that are pages of the site. */
+export function breadcrumbList(path: string): object | undefined {
+  const crumbs = breadcrumbs(path).filter((crumb) => crumb.path === path || findPage(crumb.path))
+  if (crumbs.length < 2) return undefined
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(crumb.path),
+    })),
+  }
+}
+
+export const organization = {
+  '@type': 'Organization',
+  '@id': `${site.origin}/#organization`,
+  name: site.name,
+  url: `${site.origin}/`,
+  logo: `${site.origin}/logo.png`,
+  email: site.email,
+  description: site.description,
+}
+
+export const webSite = {
+  '@type': 'WebSite',
+  '@id': `${site.origin}/#website`,
+  name: site.name,
+  url: `${site.origin}/`,
+  publisher: { '@id': organization['@id'] },
+}
+
+/** A service Northpeak offers, optionally for one city (DESIGN.md, decision 11). */
+export function serviceData(input: {
+  name: string
+  description: string
+  path: string
+  city?: { name: string; region: string }
+}) {
+  return {
+    '@type': 'Service',
+    name: input.name,
+    description: input.description,
+    url: absoluteUrl(input.path),
+    provider: { '@type': 'Organization', name: site.name, url: `${site.origin}/` },
+    areaServed: input.city
+      ? {
+          '@type': 'City',
+          name: input.city.name,
+          containedInPlace: { '@type': 'State', name: input.city.region },
+        }
+      : { '@type': 'Country', name: 'United States' },
+  }
+}

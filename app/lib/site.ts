@@ -1,0 +1,33 @@
+/**
+ * Brand and business facts (DESIGN.md, "Brand and business facts"). Nothing
+ * else in the app spells these out: import them from here.
+ */
+export const site = {
+  name: 'Northpeak',
+  /** Canonical base for every URL; SITE_ORIGIN at build time. */
+  origin: __SITE_ORIGIN__,
+  /** External booking calendar for the free strategy call; BOOKING_URL at build time. */
+  bookingUrl: __BOOKING_URL__,
+  email: 'hello@northpeak.example',
+  /** Shown as the author of every article. */
+  author: 'Northpeak Team',
+  copyrightYear: 2025,
+  tagline: 'Growth marketing and software development',
+  description:
+    'Northpeak is a growth-marketing and software-development agency: paid ads, email, content, AI automation, analytics and app development, measured against revenue.',
+  /** Default social card, 1200x630 (public/og-image.jpg). */
+  ogImage: '/og-image.jpg',
+  claims: {
+    conversionUplift: '127%',
+    adSpendManaged: '$10M+',
+  },
+  strategySession: {
+    price: 'Free',
+    minutes: 30,
+    worth: '$300',
+  },
+  auditOffer: {
+    items: ['47-point audit checklist', 'ROI calculator spreadsheet', 'AI optimization guide'],
+    worth: '$500',
+  },
+} as const

@@ -1,0 +1,19 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes'
+import { pages, type PageEntry } from './lib/registry.ts'
+
+// One explicit route per page of the registry: each family's template is
+// mounted once per page under its own id. No dynamic segments: an unknown
+// URL under /blog/ or /services/ must match the catch-all, not a template
+// (see docs/decisions/001-static-prerender.md).
+function routeOf(page: PageEntry) {
+  const file = `routes/${page.template}.tsx`
+  const id = page.path === '/' ? 'home' : page.path.slice(1).replaceAll('/', '.')
+  return page.path === '/' ? index(file, { id }) : route(page.path.slice(1), file, { id })
+}
+
+export default [
+  ...pages.map(routeOf),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

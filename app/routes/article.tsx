@@ -1,0 +1,119 @@
+import { ArrowLeft } from 'lucide-react'
+import { Link } from 'react-router'
+import { Prose } from '#app/components/prose.tsx'
+import { Section } from '#app/components/section.tsx'
+import { CardGrid } from '#app/components/sections/card-grid.tsx'
+import { CtaBand } from '#app/components/sections/cta-band.tsx'
+import { getArticle, relatedArticles } from '#app/lib/content/collections.server.ts'
+import { normalizePath, page } from '#app/lib/registry.ts'
+import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
+import { site } from '#app/lib/site.ts'
+import type { Route } from './+types/article.ts'
+
+// The template of the blog's articles (content/blog/<slug>.md).
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
+export function loader({ request }: Route.LoaderArgs) {
+  const path = normalizePath(new URL(request.url).pathname)
+  const article = getArticle(path)
+  return {
+    path,
+    article,
+    // Formatted here, once, so the page reads the same before and after hydration.
+    dateLabel: dateFormat.format(new Date(`${article.date}T00:00:00Z`)),
+    related: relatedArticles(path),
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return []
+  const { path, article } = loaderData
+  return seo({
+    title: article.title,
+    description: article.description,
+    keywords: article.keywords,
+    path,
+    ogType: 'article',
+    schemaData: [
+      {
+        '@type': 'BlogPosting',
+        headline: article.title,
+        description: article.description,
+        url: absoluteUrl(path),
+        mainEntityOfPage: absoluteUrl(path),
+        image: absoluteUrl(site.ogImage),
+        author: { '@type': 'Organization', name: site.author, url: absoluteUrl(page('/team').path) },
+        publisher: organization,
+        datePublished: article.date,
+        dateModified: article.date,
+        wordCount: article.wordCount,
+        timeRequired: `PT${article.readTime}M`,
+        articleSection: article.category,
+        keywords: article.keywords.join(', '),
+      },
+    ],
+  })
+}
+
+export default function Article({ loaderData }: Route.ComponentProps) {
+  const { article, dateLabel, related } = loaderData
+  return (
+    <article>
+      <header className="bg-gradient-to-b from-brand-50 to-white pt-8 pb-12 sm:pt-10 sm:pb-14">
+        <div className="mx-auto max-w-3xl px-4 sm:px-6">
+          <Link
+            to={page('/blog').path}
+            prefetch="intent"
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
+          </Link>
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Topics">
+            {[article.category, ...article.tags.filter((tag) => tag !== article.category)].map((tag, index) => (
+              <li
+                key={tag}
+                className={
+                  index === 0
+                    ? 'rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white'
+                    : 'rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900'
+                }
+              >
+                {tag}
+              </li>
+            ))}
+          </ul>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl lg:text-5xl">
+            {article.title}
+          </h1>
+          <p className="mt-5 text-lg text-muted">{article.description}</p>
+          <p className="mt-6 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
+            <span>
+              By <span className="font-semibold text-ink">{site.author}</span>
+            </span>
+            <span aria-hidden="true">·</span>
+            <time dateTime={article.date}>{dateLabel}</time>
+            <span aria-hidden="true">·</span>
+            <span>{article.readTime} min read</span>
+          </p>
+        </div>
+      </header>
+      <Section className="pt-4 sm:pt-6">
+        <Prose html={article.html} className="mx-auto" />
+      </Section>
+      <CtaBand
+        title={article.cta.title}
+        body={article.cta.body}
+        primary={{ label: article.cta.label, href: page('/contact').path }}
+      />
+      <CardGrid
+        title="Continue Reading"
+        cards={related}
+        link={{ label: 'Browse all resources', href: page('/resources').path }}
+        tone="muted"
+      />
+    </article>
+  )
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/error-fallback.tsx'

@@ -1,0 +1,58 @@
+import { ArrowRight } from 'lucide-react'
+import { Link } from 'react-router'
+import { buttonVariants } from '#app/components/ui/button.tsx'
+import { page } from '#app/lib/registry.ts'
+import { site } from '#app/lib/site.ts'
+
+// Served for every unknown URL, with status 404 (server/app.ts). It has no
+// loader: a client-side visit to an unknown URL must not fetch any data.
+
+export function meta() {
+  return [
+    { title: `Page not found | ${site.name}` },
+    {
+      name: 'description',
+      content: 'The page you asked for does not exist. Here are the pages most visitors look for.',
+    },
+    { name: 'robots', content: 'noindex' },
+  ]
+}
+
+const suggestions = [
+  { entry: page('/services'), text: 'Paid ads, email, content, AI automation, analytics and app development.' },
+  { entry: page('/case-studies'), text: 'What we changed for three clients, and the numbers that moved.' },
+  { entry: page('/blog'), text: 'Practical guides on growth, marketing and product development.' },
+  { entry: page('/pricing'), text: 'Retainers and project prices, with what each includes.' },
+  { entry: page('/contact'), text: 'Book a free strategy call or ask us anything.' },
+  { entry: page('/sitemap'), text: 'Every page of the site on one page.' },
+]
+
+export default function NotFound() {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Error 404</p>
+      <h1 className="mt-3 text-4xl font-bold tracking-tight text-ink sm:text-5xl">We couldn&apos;t find that page</h1>
+      <p className="mt-5 max-w-2xl text-lg text-muted">
+        The address may be mistyped, or the page has moved. These are the pages most visitors are looking for:
+      </p>
+      <ul className="mt-10 grid gap-4 sm:grid-cols-2">
+        {suggestions.map(({ entry, text }) => (
+          <li key={entry.path} className="relative rounded-xl border border-slate-200 p-5 hover:border-brand-600">
+            <Link to={entry.path} prefetch="intent" className="font-semibold text-ink after:absolute after:inset-0">
+              {entry.name}
+            </Link>
+            <p className="mt-1 text-sm text-muted">{text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+        <Link to="/" className={buttonVariants({ size: 'lg' })}>
+          Go to the home page
+        </Link>
+        <Link to={page('/contact').path} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+          Tell us what you were looking for <ArrowRight aria-hidden="true" />
+        </Link>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+import { PageHeader } from '#app/components/page-header.tsx'
+import { Prose } from '#app/components/prose.tsx'
+import { Section } from '#app/components/section.tsx'
+import { CardGrid } from '#app/components/sections/card-grid.tsx'
+import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
+import { Faq } from '#app/components/sections/faq.tsx'
+import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
+import { Stats } from '#app/components/sections/stats.tsx'
+import { Steps } from '#app/components/sections/steps.tsx'
+import { getService } from '#app/lib/content/collections.server.ts'
+import { normalizePath } from '#app/lib/registry.ts'
+import { seo, serviceData } from '#app/lib/seo.ts'
+import type { Route } from './+types/service.ts'
+
+// The template of the nine service pages (content/services/<slug>.md).
+
+export function loader({ request }: Route.LoaderArgs) {
+  const path = normalizePath(new URL(request.url).pathname)
+  return { path, service: getService(path) }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return []
+  const { path, service } = loaderData
+  return seo({
+    title: service.title,
+    description: service.description,
+    keywords: service.keywords,
+    path,
+    schemaData: [serviceData({ name: service.name, description: service.description, path })],
+  })
+}
+
+export default function Service({ loaderData }: Route.ComponentProps) {
+  const { service } = loaderData
+  return (
+    <>
+      <PageHeader
+        eyebrow={service.name}
+        heading={service.heading}
+        lede={service.lede}
+        actions={[
+          { label: 'Book a free strategy call', href: 'booking' },
+          { label: 'Get a free audit', href: '/contact?topic=audit' },
+        ]}
+      />
+      <Stats items={service.outcomes} tone="muted" />
+      <Section>
+        <Prose html={service.html} />
+      </Section>
+      <FeatureGrid title="What you get" items={service.deliverables} tone="muted" />
+      <Steps title="How it works" items={service.process} />
+      {service.related.length > 0 ? (
+        <CardGrid title="Results from this work" cards={service.related} tone="muted" />
+      ) : null}
+      <Faq title={`${service.name}: questions clients ask`} items={service.faq} />
+      <ClosingCta title={`Let's plan your ${service.name.toLowerCase()}`} />
+    </>
+  )
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/error-fallback.tsx'

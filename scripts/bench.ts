@@ -1,0 +1,124 @@
+// Lighthouse benchmark of the production build: `npm run bench`.
+// Mobile, default settings, three runs per page and throttling method; prints
+// the medians. Simulated throttling is Lighthouse's default; applied
+// ("devtools") throttling slows the real page load, so a change that only
+// hides work from the simulation shows up there (STACK.md, "Where first paint goes").
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+
+const port = 3200
+const base = `http://localhost:${port}`
+const paths = (process.env.BENCH_PATHS ?? '/,/services,/about').split(',')
+const runs = Number(process.env.BENCH_RUNS ?? 3)
+const methods = ['simulate', 'devtools'] as const
+
+interface Run {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+  tti: number
+  jsKb: number
+}
+
+if (!existsSync('build/client/index.html')) {
+  console.log('No build yet: building first.')
+  if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)
+}
+if (spawnSync('sh', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' }).status !== 0) process.exit(1)
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+  stdio: 'ignore',
+})
+process.on('exit', () => server.kill())
+for (let i = 0; ; i += 1) {
+  if (
+    await fetch(base).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break
+  if (i > 50) throw new Error('The server did not start')
+  await new Promise((resolve) => setTimeout(resolve, 200))
+}
+
+function lighthouse(url: string, method: (typeof methods)[number]): Run {
+  const result = spawnSync(
+    'node_modules/.bin/lighthouse',
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      '--output-path=stdout',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      `--throttling-method=${method}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+  if (result.status !== 0) throw new Error(`lighthouse failed for ${url}: ${result.stderr}`)
+  const report = JSON.parse(result.stdout) as {
+    categories: Record<string, { score: number }>
+    audits: Record<
+      string,
+      { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+    >
+  }
+  const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
+  const scripts =
+    report.audits['network-requests']?.details?.items?.filter((item) => item.resourceType === 'Script') ?? []
+  return {
+    performance: Math.round(report.categories.performance!.score * 100),
+    accessibility: Math.round(report.categories.accessibility!.score * 100),
+    bestPractices: Math.round(report.categories['best-practices']!.score * 100),
+    seo: Math.round(report.categories.seo!.score * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    tti: metric('interactive'),
+    jsKb: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+const rows: Record<string, string | number>[] = []
+const raw: Record<string, Run[]> = {}
+for (const method of methods) {
+  for (const path of paths) {
+    const results = Array.from({ length: runs }, () => lighthouse(`${base}${path}`, method))
+    raw[`${method} ${path}`] = results
+    const m = (key: keyof Run) => median(results.map((run) => run[key]))
+    rows.push({
+      method,
+      page: path,
+      perf: m('performance'),
+      a11y: m('accessibility'),
+      'best practices': m('bestPractices'),
+      seo: m('seo'),
+      'FCP ms': Math.round(m('fcp')),
+      'LCP ms': Math.round(m('lcp')),
+      'TBT ms': Math.round(m('tbt')),
+      CLS: Number(m('cls').toFixed(3)),
+      'TTI ms': Math.round(m('tti')),
+      'JS KB': Number(m('jsKb').toFixed(1)),
+    })
+    console.log(`measured ${method} ${path}`)
+  }
+}
+console.table(rows)
+mkdirSync('bench-results', { recursive: true })
+const file = `bench-results/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
+writeFileSync(file, JSON.stringify({ runs, medians: rows, raw }, null, 2))
+console.log(`Medians of ${runs} runs; every run in ${file}`)
+server.kill()

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs'
+import matter from 'gray-matter'
+import yaml from 'js-yaml'
+import { contentFileOf } from '#app/lib/content/files.ts'
+import { pages, type PageEntry } from '#app/lib/registry.ts'
+
+/** What a visitor must find on a page, read straight from its content file. */
+export interface Expected {
+  page: PageEntry
+  heading: string
+  /** A sentence of the page's own text under the heading. */
+  text: string
+  title: string
+  description: string
+}
+
+function read(entry: PageEntry): Expected {
+  const source = readFileSync(contentFileOf(entry), 'utf8')
+  const data = matter(source, {
+    engines: { yaml: (text: string) => yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object },
+  }).data as Record<string, string>
+  const heading = entry.template === 'article' ? data.title! : data.heading!
+  return {
+    page: entry,
+    heading,
+    text: entry.template === 'article' ? data.description! : data.lede!,
+    title: data.title!,
+    description: data.description!,
+  }
+}
+
+export const expectedPages: Expected[] = pages.map(read)
+
+export const origin = 'https://northpeak.example'

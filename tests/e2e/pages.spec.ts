@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectedPages, origin } from './expected.ts'
+
+const unknownPaths = ['/no-such-page', '/blog/no-such-article', '/services/no-such-service']
+
+test.describe('every page, as pre-rendered HTML with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  for (const { page: entry, heading, text, title, description } of expectedPages) {
+    test(`${entry.path} answers 200 with its heading, text and metadata`, async ({ page }) => {
+      const response = await page.goto(entry.path)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expect(page.locator('main')).toContainText(text)
+      const fullTitle = title.toLowerCase().includes('northpeak') ? title : `${title} | Northpeak`
+      await expect(page).toHaveTitle(fullTitle)
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description)
+      if (entry.noIndex) {
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
+        await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
+      } else {
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+          'href',
+          entry.path === '/' ? `${origin}/` : `${origin}${entry.path}`,
+        )
+        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${origin}/og-image.jpg`)
+      }
+    })
+  }
+})
+
+test.describe('structured data', () => {
+  const jsonLd = async (page: Page) =>
+    (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as Record<string, unknown>,
+    )
+
+  test('home has Organization and WebSite, and no breadcrumb list', async ({ page }) => {
+    await page.goto('/')
+    const types = (await jsonLd(page)).map((data) => data['@type'])
+    expect(types).toEqual(['Organization', 'WebSite'])
+  })
+
+  test('an inner page has a BreadcrumbList; an article a BlogPosting; a city a Service for that city', async ({
+    page,
+  }) => {
+    await page.goto('/about')
+    expect((await jsonLd(page)).map((data) => data['@type'])).toContain('BreadcrumbList')
+    await page.goto('/blog/seo-strategy-2025')
+    const posting = (await jsonLd(page)).find((data) => data['@type'] === 'BlogPosting')
+    expect(posting).toMatchObject({ datePublished: '2025-01-15', timeRequired: 'PT12M', articleSection: 'SEO' })
+    await page.goto('/locations/denver')
+    const service = (await jsonLd(page)).find((data) => data['@type'] === 'Service')
+    expect(service?.areaServed).toMatchObject({ '@type': 'City', name: 'Denver' })
+  })
+})
+
+test.describe('unknown paths', () => {
+  for (const javaScriptEnabled of [false, true]) {
+    test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+      test.use({ javaScriptEnabled })
+      for (const path of unknownPaths) {
+        test(`${path} answers 404 with the not-found page`, async ({ page }) => {
+          const errors: string[] = []
+          page.on('pageerror', (error) => errors.push(error.message))
+          page.on('console', (message) => {
+            // The 404 status itself is the one expected error line.
+            if (message.type() === 'error' && !message.text().includes('404')) errors.push(message.text())
+          })
+          const response = await page.goto(path)
+          expect(response?.status()).toBe(404)
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page")
+          await expect(page.getByRole('main').getByRole('link', { name: 'Services' })).toHaveAttribute(
+            'href',
+            '/services',
+          )
+          await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+          await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0)
+          expect(errors).toEqual([])
+        })
+      }
+    })
+  }
+})
+
+test('/sitemap.xml and /robots.txt are served', async ({ request }) => {
+  const sitemap = await request.get('/sitemap.xml')
+  expect(sitemap.status()).toBe(200)
+  expect(sitemap.headers()['content-type']).toContain('application/xml')
+  const body = await sitemap.text()
+  expect(body).toContain(`<loc>${origin}/services/paid-ads</loc>`)
+  expect(body).not.toContain('/thank-you')
+  const robots = await request.get('/robots.txt')
+  expect(await robots.text()).toContain(`Sitemap: ${origin}/sitemap.xml`)
+})

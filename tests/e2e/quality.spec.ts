@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { expectedPages } from './expected.ts'
+
+// Every page, hydrated: no accessibility violation that axe-core can find
+// (WCAG 2.2 A and AA, and its best practices), and nothing in the console.
+for (const { page: entry } of expectedPages) {
+  test(`${entry.path} passes axe-core and logs no console error`, async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        errors.push(`${message.type()}: ${message.text()}`)
+    })
+    await page.goto(entry.path)
+    await page.locator('link[rel="prefetch"]').first().waitFor({ state: 'attached' })
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze()
+    const violations = results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    )
+    expect(violations).toEqual([])
+    expect(errors).toEqual([])
+  })
+}
+
+test('the mobile menu, open, passes axe-core', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+  const results = await new AxeBuilder({ page }).include('#mobile-menu').analyze()
+  expect(results.violations.map((violation) => violation.id)).toEqual([])
+})
+
+test('the open Services menu passes axe-core', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.goto('/')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click()
+  const results = await new AxeBuilder({ page }).include('header').analyze()
+  expect(results.violations.map((violation) => violation.id)).toEqual([])
+})

@@ -1,0 +1,269 @@
+import { expect, test, type Page } from '@playwright/test'
+
+const headerServices = [
+  ['Website Design', '/services/website-design'],
+  ['Paid Ads', '/services/paid-ads'],
+  ['Email Marketing', '/services/email-marketing'],
+  ['Content Creation', '/services/content-creation'],
+  ['Social Media', '/services/social-media'],
+  ['AI Automation', '/services/ai-automation'],
+  ['Analytics', '/services/analytics'],
+  ['App Development', '/services/app-development'],
+] as const
+
+/** Opens a page and waits until React has hydrated it: the prefetch links appear only then. */
+export async function hydrated(page: Page, path: string) {
+  await page.goto(path)
+  await page.locator('link[rel="prefetch"]').first().waitFor({ state: 'attached' })
+}
+
+test.describe('header, desktop', () => {
+  test.use({ viewport: { width: 1366, height: 900 } })
+
+  test('the Main navigation links where SPEC.md says', async ({ page }) => {
+    await hydrated(page, '/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    for (const [name, href] of [
+      ['About', '/about'],
+      ['Case Studies', '/case-studies'],
+      ['How We Work', '/how-we-work'],
+      ['Locations', '/locations'],
+      ['Approach', '/approach'],
+      ['Resources', '/resources'],
+      ['Blog', '/blog'],
+      ['Contact', '/contact'],
+    ]) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+    }
+    const banner = page.getByRole('banner')
+    await expect(banner.getByRole('link', { name: 'Northpeak, home' })).toHaveAttribute('href', '/')
+    await expect(banner.getByRole('link', { name: 'Book Strategy Call' })).toHaveAttribute('href', '/contact')
+  })
+
+  test('the Services menu lists every service page but omnichannel', async ({ page }) => {
+    await hydrated(page, '/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('button', { name: 'Services' }).click()
+    await expect(nav.getByRole('link', { name: 'All services' })).toHaveAttribute('href', '/services')
+    for (const [name, href] of headerServices) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+    }
+    await expect(nav.getByRole('link', { name: 'Omnichannel Marketing' })).toHaveCount(0)
+    await nav.getByRole('link', { name: 'Paid Ads', exact: true }).click()
+    await expect(page).toHaveURL(/\/services\/paid-ads$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
+  test('the Industries menu opens on hover and leads to SaaS and Ecommerce', async ({ page }) => {
+    await hydrated(page, '/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('button', { name: 'Industries' }).hover()
+    await expect(nav.getByRole('link', { name: 'SaaS' })).toHaveAttribute('href', '/industries/saas')
+    await expect(nav.getByRole('link', { name: 'Ecommerce' })).toHaveAttribute('href', '/industries/ecommerce')
+    await nav.getByRole('link', { name: 'Ecommerce' }).click()
+    await expect(page).toHaveURL(/\/industries\/ecommerce$/)
+  })
+
+  test('the menus work from the keyboard', async ({ page }) => {
+    await hydrated(page, '/')
+    const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Industries' })
+    await trigger.focus()
+    await page.keyboard.press('Enter')
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    await page.keyboard.press('Escape')
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+    await expect(trigger).toBeFocused()
+  })
+
+  test('the skip link is the first stop and moves focus to the content', async ({ page }) => {
+    await hydrated(page, '/about')
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeVisible()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('main#main')).toBeFocused()
+  })
+})
+
+test.describe('footer', () => {
+  test('links to pricing, team and the sitemap, and shows © 2025', async ({ page }) => {
+    await hydrated(page, '/')
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByRole('link', { name: 'Pricing', exact: true })).toHaveAttribute('href', '/pricing')
+    await expect(footer.getByRole('link', { name: 'Team', exact: true })).toHaveAttribute('href', '/team')
+    await expect(footer.getByRole('link', { name: 'Sitemap', exact: true })).toHaveAttribute('href', '/sitemap')
+    await expect(footer.getByRole('link', { name: 'Omnichannel Marketing' })).toHaveAttribute(
+      'href',
+      '/services/omnichannel',
+    )
+    await expect(footer).toContainText('© 2025 Northpeak')
+    await footer.getByRole('link', { name: 'Team', exact: true }).click()
+    await expect(page).toHaveURL(/\/team$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
+  test('Back to top has a tooltip that opens after a pause', async ({ page }) => {
+    await hydrated(page, '/')
+    const button = page.getByRole('button', { name: 'Back to top' })
+    await button.hover()
+    await expect(page.getByRole('tooltip')).toHaveCount(0)
+    await expect(page.getByRole('tooltip')).toHaveText('Back to top', { timeout: 3000 })
+    await button.click()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+})
+
+test.describe('mobile menu at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Menu' })
+  const menu = (page: Page) => page.locator('#mobile-menu')
+
+  test('opens with Home, the main links and only the Industries sub-links', async ({ page }) => {
+    await hydrated(page, '/about')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    await toggle(page).click()
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true')
+    const nav = menu(page).getByRole('navigation', { name: 'Main' })
+    await expect(nav).toBeVisible()
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Services', '/services'],
+      ['Case Studies', '/case-studies'],
+      ['SaaS', '/industries/saas'],
+      ['Ecommerce', '/industries/ecommerce'],
+      ['Contact', '/contact'],
+      ['Book Strategy Call', '/contact'],
+    ]) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+    }
+    await expect(nav.getByRole('link', { name: 'Paid Ads' })).toHaveCount(0)
+    // Focus moves into the menu.
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused()
+  })
+
+  test('closes on a link click and goes to the page', async ({ page }) => {
+    await hydrated(page, '/')
+    await toggle(page).click()
+    await menu(page).getByRole('link', { name: 'Case Studies' }).click()
+    await expect(page).toHaveURL(/\/case-studies$/)
+    await expect(menu(page)).toBeHidden()
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test('closes on a click outside it', async ({ page }) => {
+    await hydrated(page, '/')
+    await toggle(page).click()
+    await expect(menu(page)).toBeVisible()
+    await page.mouse.click(200, 820)
+    await expect(menu(page)).toBeHidden()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('closes on Escape and returns focus to the button', async ({ page }) => {
+    await hydrated(page, '/')
+    await toggle(page).click()
+    await expect(menu(page)).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu(page)).toBeHidden()
+    await expect(toggle(page)).toBeFocused()
+  })
+
+  test('toggles closed with its own button', async ({ page }) => {
+    await hydrated(page, '/')
+    await toggle(page).click()
+    await expect(menu(page)).toBeVisible()
+    await toggle(page).click()
+    await expect(menu(page)).toBeHidden()
+  })
+
+  test('works without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    await page.goto('/')
+    await toggle(page).click()
+    await expect(menu(page).getByRole('link', { name: 'Blog' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(menu(page)).toBeHidden()
+    await context.close()
+  })
+})
+
+test.describe('breadcrumbs', () => {
+  const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem')
+
+  test('read Home > Services > Paid Ads on a service page, the last not a link', async ({ page }) => {
+    await page.goto('/services/paid-ads')
+    await expect(crumbs(page)).toHaveText(['Home', 'Services', 'Paid Ads'])
+    const nav = page.getByRole('navigation', { name: 'Breadcrumb' })
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+    await expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/services')
+    await expect(nav.getByRole('link', { name: 'Paid Ads' })).toHaveCount(0)
+    await expect(nav.getByText('Paid Ads')).toHaveAttribute('aria-current', 'page')
+  })
+
+  test('read Home > Blog > the article on an article', async ({ page }) => {
+    await page.goto('/blog/mvp-development-guide')
+    await expect(crumbs(page)).toHaveText(['Home', 'Blog', 'MVP Development Guide'])
+  })
+
+  test('title-case a segment that is not a page, without linking it', async ({ page }) => {
+    await page.goto('/industries/saas')
+    await expect(crumbs(page)).toHaveText(['Home', 'Industries', 'SaaS'])
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveCount(1)
+  })
+
+  test('are hidden on the home page', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveCount(0)
+  })
+})
+
+test.describe('navigation', () => {
+  test('a click to another page starts at the top; Back restores the position', async ({ page }) => {
+    await hydrated(page, '/')
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
+    const before = await page.evaluate(() => window.scrollY)
+    expect(before).toBeGreaterThan(500)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Pricing', exact: true }).click()
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/$/)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50)
+  })
+
+  test('a slow page shows the loading bar until it arrives', async ({ page }) => {
+    await hydrated(page, '/')
+    await page.route('**/*.data', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200))
+      await route.continue()
+    })
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click()
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/./)
+    await expect(page).toHaveURL(/\/about$/)
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0)
+  })
+
+  test('fetches /contact, /services, /pricing and /case-studies ahead, then more when idle', async ({ page }) => {
+    await hydrated(page, '/about')
+    for (const path of ['/contact', '/services', '/pricing', '/case-studies']) {
+      await expect(page.locator(`link[rel="prefetch"][href="${path}.data"]`)).toHaveCount(1)
+    }
+    await expect(page.locator('link[rel="prefetch"][href="/blog.data"]')).toHaveCount(1)
+    await expect(page.locator('link[rel="prefetch"][href="/services/website-design.data"]')).toHaveCount(1)
+  })
+
+  test('the new page title is announced after a client-side navigation', async ({ page }) => {
+    await hydrated(page, '/')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Team', exact: true }).click()
+    await expect(page).toHaveURL(/\/team$/)
+    const title = await page.title()
+    expect(title).toContain('Northpeak')
+    await expect(page.locator('[aria-live="assertive"]')).toHaveText(title)
+  })
+})

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
+
+// Unit and component tests beside the code (x.test.ts). No React Router
+// plugin here; components that need a router get one from createRoutesStub.
+export default defineConfig({
+  define: buildDefines(readBuildEnv({})),
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+  },
+})
