@@ -5,7 +5,6 @@ import { ErrorFallback } from '#app/components/error-fallback.tsx'
 import { LoadingBar, Prefetch, RouteAnnouncer } from '#app/components/navigation-feedback.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
-import { TooltipProvider } from '#app/components/ui/tooltip.tsx'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?inline'
 
@@ -42,7 +41,7 @@ export default function App() {
   // so it shows no breadcrumb that would name the URL it was rendered at.
   const notFound = useMatches().some((match) => match.id === 'routes/not-found')
   return (
-    <TooltipProvider>
+    <>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -58,7 +57,7 @@ export default function App() {
       <SiteFooter />
       <Prefetch />
       <RouteAnnouncer />
-    </TooltipProvider>
+    </>
   )
 }
 

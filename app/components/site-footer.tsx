@@ -1,9 +1,9 @@
 import { ArrowUp } from 'lucide-react'
 import { Link } from 'react-router'
+import { LazyTooltip } from '#app/components/lazy-tooltip.tsx'
 import { Logo } from '#app/components/logo.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Tooltip, TooltipContent, TooltipTrigger } from '#app/components/ui/tooltip.tsx'
 import { footerColumns } from '#app/lib/navigation.ts'
 import { site } from '#app/lib/site.ts'
 
@@ -52,20 +52,17 @@ export function SiteFooter() {
           <p>
             © {site.copyrightYear} {site.name}. All rights reserved.
           </p>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                onClick={scrollToTop}
-                className="text-slate-300 hover:bg-slate-800 hover:text-white"
-                aria-label="Back to top"
-              >
-                <ArrowUp aria-hidden="true" />
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>Back to top</TooltipContent>
-          </Tooltip>
+          <LazyTooltip label="Back to top">
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={scrollToTop}
+              className="text-slate-300 hover:bg-slate-800 hover:text-white"
+              aria-label="Back to top"
+            >
+              <ArrowUp aria-hidden="true" />
+            </Button>
+          </LazyTooltip>
         </div>
       </div>
     </footer>

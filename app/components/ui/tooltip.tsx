@@ -2,9 +2,13 @@ import { Tooltip as Primitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#app/lib/cn.ts'
 
-/** Shared tooltip timing (SPEC.md section 4): open after 700 ms, skip delay 300 ms. */
+/** SPEC.md section 4: tooltips open after 700 ms, with a skip delay of 300 ms. */
+export const TOOLTIP_DELAY_MS = 700
+export const TOOLTIP_SKIP_DELAY_MS = 300
+
+/** Wraps a group of tooltips so they share the timing (moving between them skips the delay). */
 export function TooltipProvider(props: React.ComponentProps<typeof Primitive.Provider>) {
-  return <Primitive.Provider delayDuration={700} skipDelayDuration={300} {...props} />
+  return <Primitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />
 }
 
 export function Tooltip(props: React.ComponentProps<typeof Primitive.Root>) {
