@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
 import { Prose } from '#app/components/prose.tsx'
-import { Section } from '#app/components/section.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { getArticle, relatedArticles } from '#app/lib/content/collections.server.ts'
@@ -98,9 +97,9 @@ export default function Article({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </header>
-      <Section className="pt-4 sm:pt-6">
-        <Prose html={article.html} className="mx-auto" />
-      </Section>
+      <div className="mx-auto max-w-3xl px-4 pt-4 pb-16 sm:px-6 sm:pt-6 sm:pb-20">
+        <Prose html={article.html} className="max-w-none" />
+      </div>
       <CtaBand
         title={article.cta.title}
         body={article.cta.body}

@@ -32,7 +32,7 @@ test.describe('header, desktop', () => {
       ['Resources', '/resources'],
       ['Blog', '/blog'],
       ['Contact', '/contact'],
-    ]) {
+    ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
     }
     const banner = page.getByRole('banner')
@@ -136,7 +136,7 @@ test.describe('mobile menu at 390 px', () => {
       ['Ecommerce', '/industries/ecommerce'],
       ['Contact', '/contact'],
       ['Book Strategy Call', '/contact'],
-    ]) {
+    ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
     }
     await expect(nav.getByRole('link', { name: 'Paid Ads' })).toHaveCount(0)

@@ -34,7 +34,7 @@ export function PricingPlans({ title, intro, plans, note, tone }: Omit<PricingCo
               {plan.period ? <span className="ml-1 text-muted">{plan.period}</span> : null}
             </p>
             <p className="mt-4 text-muted">{plan.description}</p>
-            <ul className="mt-6 space-y-3 text-sm">
+            <ul className="mt-6 mb-8 space-y-3 text-sm">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-3">
                   <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
@@ -44,7 +44,7 @@ export function PricingPlans({ title, intro, plans, note, tone }: Omit<PricingCo
             </ul>
             <SmartLink
               to={plan.cta.href}
-              className={cn(buttonVariants({ variant: plan.featured ? 'cta' : 'outline' }), 'mt-8 w-full')}
+              className={cn(buttonVariants({ variant: plan.featured ? 'cta' : 'outline' }), 'mt-auto w-full')}
             >
               {plan.cta.label}
             </SmartLink>
