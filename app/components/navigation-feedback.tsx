@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { PrefetchPageLinks, useLocation, useNavigation } from 'react-router'
 import { pages } from '#app/lib/registry.ts'
 
@@ -50,33 +50,31 @@ const idlePages = pages.filter((page) => page.prefetch === 'idle')
 /**
  * Fetches the code and data of likely next pages ahead of a click (SPEC.md
  * section 2): /contact, /services, /pricing and /case-studies once the page
- * has hydrated, and a page of every other template when the browser is idle,
+ * has loaded, and a page of every other template when the browser is idle,
  * or after 2 s where idle callbacks are missing. Nothing of this is in the
- * pre-rendered HTML, so it never competes with the first paint.
+ * pre-rendered HTML or in the hydration work, so it never competes with the
+ * first paint or delays the page becoming interactive.
  */
 export function Prefetch() {
-  const hydrated = useHydrated()
-  const [idle, setIdle] = useState(false)
+  const [stage, setStage] = useState<'waiting' | 'started' | 'idle'>('waiting')
   useEffect(() => {
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(() => setIdle(true))
-      return () => window.cancelIdleCallback(id)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let idleId: number | undefined
+    function start() {
+      setStage('started')
+      // Where idle callbacks are missing, the second tier waits 2 s instead.
+      if ('requestIdleCallback' in window) idleId = window.requestIdleCallback(() => setStage('idle'))
+      else timer = setTimeout(() => setStage('idle'), 2000)
     }
-    const id = setTimeout(() => setIdle(true), 2000)
-    return () => clearTimeout(id)
+    if (document.readyState === 'complete') timer = setTimeout(start, 0)
+    else window.addEventListener('load', start, { once: true })
+    return () => {
+      window.removeEventListener('load', start)
+      clearTimeout(timer)
+      if (idleId !== undefined) window.cancelIdleCallback(idleId)
+    }
   }, [])
-  if (!hydrated) return null
-  const targets = idle ? [...startPages, ...idlePages] : startPages
+  if (stage === 'waiting') return null
+  const targets = stage === 'idle' ? [...startPages, ...idlePages] : startPages
   return targets.map((page) => <PrefetchPageLinks key={page.path} page={page.path} />)
-}
-
-const noSubscription = () => () => undefined
-
-/** False while the server renders and React hydrates, true after: without a second render pass of its own. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
 }
