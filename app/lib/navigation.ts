@@ -39,21 +39,15 @@ export const headerNav: NavItem[] = [
 ]
 
 /**
- * The mobile menu: Home and the same links, with Services as one link; of the
- * header's menus only Industries keeps its sub-links there (SPEC.md).
+ * The mobile menu: Home, then the header's items, where a menu with an
+ * overview page (Services) collapses to that one link; so of the header's
+ * menus only Industries keeps its sub-links there (SPEC.md).
  */
 export const mobileNav: NavItem[] = [
   link('/'),
-  link('/about'),
-  link('/services'),
-  link('/case-studies'),
-  link('/how-we-work'),
-  { kind: 'menu', menu: industriesMenu },
-  link('/locations'),
-  link('/approach'),
-  link('/resources'),
-  link('/blog'),
-  link('/contact'),
+  ...headerNav.map((item): NavItem =>
+    item.kind === 'menu' && item.menu.overview ? { kind: 'link', page: item.menu.overview } : item,
+  ),
 ]
 
 /** Where the header's "Book Strategy Call" button goes. */

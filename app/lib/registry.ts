@@ -153,6 +153,11 @@ export function normalizePath(path: string): string {
   return bare === '' || bare === '/_' ? '/' : bare
 }
 
+/** The registry path a loader's request is for (also its `.data` request). */
+export function requestPath(request: Request): string {
+  return normalizePath(new URL(request.url).pathname)
+}
+
 /** The last segment of a path: a content file's name. */
 export function slugOf(path: string): string {
   return path.split('/').filter(Boolean).at(-1) ?? ''

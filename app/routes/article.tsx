@@ -4,7 +4,7 @@ import { Prose } from '#app/components/prose.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { getArticle, relatedArticles } from '#app/lib/content/collections.server.ts'
-import { normalizePath, page } from '#app/lib/registry.ts'
+import { page, requestPath } from '#app/lib/registry.ts'
 import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
 import { site } from '#app/lib/site.ts'
 import type { Route } from './+types/article.ts'
@@ -14,7 +14,7 @@ import type { Route } from './+types/article.ts'
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = normalizePath(new URL(request.url).pathname)
+  const path = requestPath(request)
   const article = getArticle(path)
   return {
     path,

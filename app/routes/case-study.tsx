@@ -6,14 +6,14 @@ import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Quote } from '#app/components/sections/quote.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
 import { getCaseStudy } from '#app/lib/content/collections.server.ts'
-import { normalizePath } from '#app/lib/registry.ts'
+import { requestPath } from '#app/lib/registry.ts'
 import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
 import type { Route } from './+types/case-study.ts'
 
 // The template of the three case studies (content/case-studies/<slug>.md).
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = normalizePath(new URL(request.url).pathname)
+  const path = requestPath(request)
   return { path, study: getCaseStudy(path) }
 }
 

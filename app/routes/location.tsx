@@ -6,14 +6,14 @@ import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Faq } from '#app/components/sections/faq.tsx'
 import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
 import { getCity } from '#app/lib/content/collections.server.ts'
-import { normalizePath } from '#app/lib/registry.ts'
+import { requestPath } from '#app/lib/registry.ts'
 import { seo, serviceData } from '#app/lib/seo.ts'
 import type { Route } from './+types/location.ts'
 
 // The template of the twelve city pages (content/cities/<slug>.md).
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = normalizePath(new URL(request.url).pathname)
+  const path = requestPath(request)
   return { path, city: getCity(path) }
 }
 

@@ -3,7 +3,7 @@ import { Prose } from '#app/components/prose.tsx'
 import { Section } from '#app/components/section.tsx'
 import { SectionList } from '#app/components/section-list.tsx'
 import { getPage } from '#app/lib/content/collections.server.ts'
-import { normalizePath } from '#app/lib/registry.ts'
+import { requestPath } from '#app/lib/registry.ts'
 import { organization, seo, webSite } from '#app/lib/seo.ts'
 import type { Route } from './+types/page.ts'
 
@@ -11,7 +11,7 @@ import type { Route } from './+types/page.ts'
 // a header, an optional Markdown body, then the page's blocks in order.
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = normalizePath(new URL(request.url).pathname)
+  const path = requestPath(request)
   return { path, page: getPage(path) }
 }
 

@@ -8,14 +8,14 @@ import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
 import { Steps } from '#app/components/sections/steps.tsx'
 import { getService } from '#app/lib/content/collections.server.ts'
-import { normalizePath } from '#app/lib/registry.ts'
+import { requestPath } from '#app/lib/registry.ts'
 import { seo, serviceData } from '#app/lib/seo.ts'
 import type { Route } from './+types/service.ts'
 
 // The template of the nine service pages (content/services/<slug>.md).
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = normalizePath(new URL(request.url).pathname)
+  const path = requestPath(request)
   return { path, service: getService(path) }
 }
 
