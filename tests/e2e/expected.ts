@@ -32,3 +32,10 @@ function read(entry: PageEntry): Expected {
 export const expectedPages: Expected[] = pages.map(read)
 
 export const origin = 'https://northpeak.example'
+
+/** The h1 a page must show. */
+export function headingOf(path: string): string {
+  const found = expectedPages.find((entry) => entry.page.path === path)
+  if (!found) throw new Error(`No page at ${path}`)
+  return found.heading
+}
