@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs'
-import matter from 'gray-matter'
-import yaml from 'js-yaml'
-import { contentFileOf } from '#app/lib/content/files.ts'
+import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
 import { pages, type PageEntry } from '#app/lib/registry.ts'
 
 /** What a visitor must find on a page, read straight from its content file. */
@@ -16,9 +14,7 @@ export interface Expected {
 
 function read(entry: PageEntry): Expected {
   const source = readFileSync(contentFileOf(entry), 'utf8')
-  const data = matter(source, {
-    engines: { yaml: (text: string) => yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object },
-  }).data as Record<string, string>
+  const data = parseFrontmatter(source).data as Record<string, string>
   const heading = entry.template === 'article' ? data.title! : data.heading!
   return {
     page: entry,

@@ -1,11 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import matter from 'gray-matter'
-import yaml from 'js-yaml'
 import { marked } from 'marked'
-import { site } from '#app/lib/site.ts'
-import { contentFileOf, contentFolders } from './files.ts'
 import type { z } from 'zod'
+import { site } from '#app/lib/site.ts'
 import {
   caseStudies,
   findPage,
@@ -29,6 +26,7 @@ import {
   type Section,
   type ServiceFrontmatter,
 } from './schemas.ts'
+import { contentFileOf, contentFolders, parseFrontmatter } from './files.ts'
 import type {
   ArticleContent,
   Card,
@@ -63,11 +61,7 @@ function parseFile<S extends z.ZodType>(file: string, schema: S, contentRoot: st
   const source = readFileSync(path.join(contentRoot, '..', file), 'utf8')
   let front: { data: unknown; content: string }
   try {
-    // YAML's JSON schema keeps "2026-13-45" a string for zod to reject,
-    // where the default schema would quietly turn it into a date in 2027.
-    front = matter(source, {
-      engines: { yaml: (text: string) => yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object },
-    })
+    front = parseFrontmatter(source)
   } catch (error) {
     throw new ContentError(`${file}: frontmatter is not valid YAML: ${(error as Error).message}`)
   }

@@ -1,3 +1,5 @@
+import matter from 'gray-matter'
+import yaml from 'js-yaml'
 import { slugOf, type PageEntry } from '#app/lib/registry.ts'
 
 /** The content folder of each template family. */
@@ -13,4 +15,15 @@ export const contentFolders = {
 export function contentFileOf(entry: PageEntry): string {
   const name = entry.template === 'page' ? (entry.path === '/' ? 'home' : entry.path.slice(1)) : slugOf(entry.path)
   return `content/${contentFolders[entry.template]}/${name}.md`
+}
+
+/**
+ * Splits a content file into its YAML frontmatter and Markdown body. YAML's
+ * JSON schema keeps "2026-13-45" a string for the schema to reject, where the
+ * default schema would quietly turn it into a date in 2027.
+ */
+export function parseFrontmatter(source: string): { data: unknown; content: string } {
+  return matter(source, {
+    engines: { yaml: (text: string) => yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object },
+  })
 }
