@@ -1,3 +1,5 @@
+// What loaders hand to the templates: frontmatter plus Markdown rendered to
+// HTML. Types only, so components can import them without pulling in zod.
 import type {
   ArticleFrontmatter,
   CaseStudyFrontmatter,
@@ -6,8 +8,6 @@ import type {
   Section,
   ServiceFrontmatter,
 } from './schemas.ts'
-
-/** What loaders hand to the templates: frontmatter plus Markdown rendered to HTML. */
 
 /** A card as overview sections and related blocks show it. */
 export interface Card {
