@@ -9,20 +9,26 @@ const LoadedTooltip = lazy(() => import('./loaded-tooltip.tsx'))
  * control, instead of with every page. Until then the child renders as is.
  */
 export function LazyTooltip({ label, children }: { label: string; children: ReactElement }) {
-  const [since, setSince] = useState<number | null>(null)
-  const wake = () => setSince((value) => value ?? performance.now())
-  if (since === null) {
+  const [wakeUp, setWakeUp] = useState<WakeUp | null>(null)
+  const wake = (by: WakeUp['by']) => setWakeUp((value) => value ?? { by, at: performance.now() })
+  if (wakeUp === null) {
     return (
-      <Slot.Root onPointerEnter={wake} onFocus={wake}>
+      <Slot.Root onPointerEnter={() => wake('pointer')} onFocus={() => wake('focus')}>
         {children}
       </Slot.Root>
     )
   }
   return (
     <Suspense fallback={children}>
-      <LoadedTooltip label={label} since={since}>
+      <LoadedTooltip label={label} wakeUp={wakeUp}>
         {children}
       </LoadedTooltip>
     </Suspense>
   )
+}
+
+/** What first asked for the tooltip, and when. */
+export interface WakeUp {
+  by: 'pointer' | 'focus'
+  at: number
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react'
+import type { WakeUp } from '#app/components/lazy-tooltip.tsx'
 import {
   TOOLTIP_DELAY_MS,
   Tooltip,
@@ -8,29 +9,30 @@ import {
 } from '#app/components/ui/tooltip.tsx'
 
 /**
- * The Radix tooltip behind LazyTooltip. It arrives while the pointer or focus
- * that asked for it may still be on the control, so it opens itself when the
- * usual delay has passed since then; after that Radix handles it alone.
+ * The Radix tooltip behind LazyTooltip. Wrapping the control mounts it anew,
+ * so focus that woke the tooltip is put back on it; and since the pointer or
+ * focus may still be there, the tooltip opens itself once the usual delay has
+ * passed. After that Radix handles it alone.
  */
 export default function LoadedTooltip({
   label,
-  since,
+  wakeUp,
   children,
 }: {
   label: string
-  /** When the visitor first pointed at or focused the control. */
-  since: number
+  wakeUp: WakeUp
   children: ReactElement
 }) {
   const trigger = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)
   useEffect(() => {
-    const wait = Math.max(0, TOOLTIP_DELAY_MS - (performance.now() - since))
+    if (wakeUp.by === 'focus') trigger.current?.focus()
+    const wait = Math.max(0, TOOLTIP_DELAY_MS - (performance.now() - wakeUp.at))
     const id = window.setTimeout(() => {
       if (trigger.current?.matches(':hover, :focus-visible')) setOpen(true)
     }, wait)
     return () => window.clearTimeout(id)
-  }, [since])
+  }, [wakeUp])
   return (
     <TooltipProvider>
       <Tooltip open={open} onOpenChange={setOpen}>

@@ -113,6 +113,15 @@ test.describe('footer', () => {
     await button.click()
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   })
+
+  test('Back to top keeps keyboard focus while its tooltip loads, then shows it', async ({ page }) => {
+    await hydrated(page, '/')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Sitemap', exact: true }).focus()
+    await page.keyboard.press('Tab')
+    const button = page.getByRole('button', { name: 'Back to top' })
+    await expect(page.getByRole('tooltip')).toHaveText('Back to top', { timeout: 3000 })
+    await expect(button).toBeFocused()
+  })
 })
 
 test.describe('mobile menu at 390 px', () => {
