@@ -46,6 +46,23 @@ export function RouteAnnouncer() {
 
 const startPages = pages.filter((page) => page.prefetch === 'start')
 const idlePages = pages.filter((page) => page.prefetch === 'idle')
+const prefetchOrder = [...startPages, ...idlePages]
+
+/** Where idle callbacks are missing, the first idle page waits this long (SPEC.md section 2). */
+const IDLE_FALLBACK_MS = 2000
+
+/**
+ * Runs `task` when the browser is idle, or after `fallbackMs` where idle
+ * callbacks are missing; returns a function that cancels it.
+ */
+function whenIdle(task: () => void, fallbackMs: number): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(task)
+    return () => window.cancelIdleCallback(id)
+  }
+  const id = setTimeout(task, fallbackMs)
+  return () => clearTimeout(id)
+}
 
 /**
  * Fetches the code and data of likely next pages ahead of a click (SPEC.md
@@ -53,28 +70,28 @@ const idlePages = pages.filter((page) => page.prefetch === 'idle')
  * has loaded, and a page of every other template when the browser is idle,
  * or after 2 s where idle callbacks are missing. Nothing of this is in the
  * pre-rendered HTML or in the hydration work, so it never competes with the
- * first paint or delays the page becoming interactive.
+ * first paint. Pages are added one per task, so the work of matching a page
+ * and loading its route module never becomes one long task that would delay
+ * a visitor's first tap.
  */
 export function Prefetch() {
-  const [stage, setStage] = useState<'waiting' | 'started' | 'idle'>('waiting')
+  const [count, setCount] = useState(0)
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let idleId: number | undefined
-    function start() {
-      setStage('started')
-      // Where idle callbacks are missing, the second tier waits 2 s instead.
-      if ('requestIdleCallback' in window) idleId = window.requestIdleCallback(() => setStage('idle'))
-      else timer = setTimeout(() => setStage('idle'), 2000)
+    if (count >= prefetchOrder.length) return
+    const next = () => setCount(count + 1)
+    if (count === 0) {
+      if (document.readyState !== 'complete') {
+        window.addEventListener('load', next, { once: true })
+        return () => window.removeEventListener('load', next)
+      }
+      const id = setTimeout(next, 0)
+      return () => clearTimeout(id)
     }
-    if (document.readyState === 'complete') timer = setTimeout(start, 0)
-    else window.addEventListener('load', start, { once: true })
-    return () => {
-      window.removeEventListener('load', start)
-      clearTimeout(timer)
-      if (idleId !== undefined) window.cancelIdleCallback(idleId)
+    if (count < startPages.length) {
+      const id = setTimeout(next, 0)
+      return () => clearTimeout(id)
     }
-  }, [])
-  if (stage === 'waiting') return null
-  const targets = stage === 'idle' ? [...startPages, ...idlePages] : startPages
-  return targets.map((page) => <PrefetchPageLinks key={page.path} page={page.path} />)
+    return whenIdle(next, count === startPages.length ? IDLE_FALLBACK_MS : 0)
+  }, [count])
+  return prefetchOrder.slice(0, count).map((page) => <PrefetchPageLinks key={page.path} page={page.path} />)
 }
