@@ -1,6 +1,6 @@
-import { ChevronRight } from 'lucide-react'
 import { Link, useLocation } from 'react-router'
 import { breadcrumbs } from '#app/lib/breadcrumbs.ts'
+import { Icon } from '#app/components/ui/icon.tsx'
 
 /** Home plus the path's segments; hidden on home; the last crumb is the current page, not a link. */
 export function Breadcrumbs() {
@@ -27,7 +27,7 @@ export function Breadcrumbs() {
                   {crumb.name}
                 </span>
               )}
-              {last ? null : <ChevronRight aria-hidden="true" className="size-3.5 text-slate-400" />}
+              {last ? null : <Icon name="chevron-right" className="size-3.5 text-slate-400" />}
             </li>
           )
         })}

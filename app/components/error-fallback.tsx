@@ -1,8 +1,8 @@
-import { Home, RefreshCw } from 'lucide-react'
 import { useEffect } from 'react'
 import { useNavigate, useRouteError } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { site } from '#app/lib/site.ts'
+import { Icon } from '#app/components/ui/icon.tsx'
 
 /**
  * What a visitor sees after an uncaught render error (SPEC.md section 8).
@@ -29,12 +29,12 @@ export function ErrorFallback({ error }: { error: unknown }) {
       </p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <Button onClick={() => window.location.reload()}>
-          <RefreshCw aria-hidden="true" />
+          <Icon name="refresh" />
           Reload Page
         </Button>
         {/* Navigating away clears the router's error state. */}
         <Button variant="outline" onClick={() => void navigate('/')}>
-          <Home aria-hidden="true" />
+          <Icon name="home" />
           Go Home
         </Button>
       </div>

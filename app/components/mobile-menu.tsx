@@ -1,9 +1,9 @@
-import { Menu, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { bookCallPath, mobileNav } from '#app/lib/navigation.ts'
+import { Icon } from '#app/components/ui/icon.tsx'
 
 const PANEL_ID = 'mobile-menu'
 
@@ -51,7 +51,7 @@ export function MobileMenu() {
         aria-controls={PANEL_ID}
         className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'xl:hidden [&_svg]:size-6')}
       >
-        {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        <Icon name={open ? 'close' : 'menu'} />
         <span className="sr-only">Menu</span>
       </button>
       <div

@@ -1,4 +1,3 @@
-import { ArrowUp } from 'lucide-react'
 import { Link } from 'react-router'
 import { LazyTooltip } from '#app/components/lazy-tooltip.tsx'
 import { Logo } from '#app/components/logo.tsx'
@@ -6,6 +5,7 @@ import { SmartLink } from '#app/components/smart-link.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { footerColumns } from '#app/lib/navigation.ts'
 import { site } from '#app/lib/site.ts'
+import { Icon } from '#app/components/ui/icon.tsx'
 
 function scrollToTop() {
   const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -60,7 +60,7 @@ export function SiteFooter() {
               className="text-slate-300 hover:bg-slate-800 hover:text-white"
               aria-label="Back to top"
             >
-              <ArrowUp aria-hidden="true" />
+              <Icon name="arrow-up" />
             </Button>
           </LazyTooltip>
         </div>

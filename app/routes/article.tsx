@@ -1,4 +1,3 @@
-import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
 import { Prose } from '#app/components/prose.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
@@ -8,6 +7,7 @@ import { page, requestPath } from '#app/lib/registry.ts'
 import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
 import { site } from '#app/lib/site.ts'
 import type { Route } from './+types/article.ts'
+import { Icon } from '#app/components/ui/icon.tsx'
 
 // The template of the blog's articles (content/blog/<slug>.md).
 
@@ -66,7 +66,7 @@ export default function Article({ loaderData }: Route.ComponentProps) {
             prefetch="intent"
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"
           >
-            <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
+            <Icon name="arrow-left" className="size-4" /> Back to Blog
           </Link>
           <ul className="mt-6 flex flex-wrap gap-2" aria-label="Topics">
             {[article.category, ...article.tags.filter((tag) => tag !== article.category)].map((tag, index) => (

@@ -1,8 +1,8 @@
-import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { page } from '#app/lib/registry.ts'
 import { site } from '#app/lib/site.ts'
+import { Icon } from '#app/components/ui/icon.tsx'
 
 // Served for every unknown URL, with status 404 (server/app.ts). It has no
 // loader: a client-side visit to an unknown URL must not fetch any data.
@@ -50,7 +50,7 @@ export default function NotFound() {
           Go to the home page
         </Link>
         <Link to={page('/contact').path} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-          Tell us what you were looking for <ArrowRight aria-hidden="true" />
+          Tell us what you were looking for <Icon name="arrow-right" />
         </Link>
       </div>
     </div>

@@ -29,6 +29,44 @@ test.describe('every page, as pre-rendered HTML with JavaScript off', () => {
   }
 })
 
+test.describe('icons', () => {
+  test('every icon on a page is drawn from one cached sprite that holds it', async ({ page, request }) => {
+    for (const path of ['/', '/pricing', '/contact', '/services/paid-ads']) {
+      await page.goto(path)
+      const hrefs = await page
+        .locator('svg.icon use')
+        .evaluateAll((uses) => uses.map((use) => use.getAttribute('href')!))
+      expect(hrefs.length, path).toBeGreaterThan(0)
+      const files = new Set(hrefs.map((href) => href.split('#')[0]))
+      expect([...files], path).toHaveLength(1)
+      const [file] = files
+      expect(file).toMatch(/^\/assets\/icons-[\w-]+\.svg$/)
+      const sprite = await request.get(file!)
+      expect(sprite.status()).toBe(200)
+      expect(sprite.headers()['content-type']).toContain('image/svg+xml')
+      expect(sprite.headers()['cache-control']).toContain('immutable')
+      const body = await sprite.text()
+      for (const id of new Set(hrefs.map((href) => href.split('#')[1]))) {
+        expect(body, `${path} uses #${id}`).toContain(`<symbol id="${id}"`)
+      }
+    }
+  })
+
+  test('an icon is drawn at its size, in the colour of its text', async ({ page }) => {
+    await page.goto('/services')
+    const icon = page.locator('main svg.icon').first()
+    const box = await icon.boundingBox()
+    expect(box?.width).toBeGreaterThan(12)
+    expect(box?.height).toBe(box?.width)
+    const stroke = await icon.evaluate((svg) => {
+      const style = getComputedStyle(svg)
+      return { stroke: style.stroke, color: style.color, fill: style.fill }
+    })
+    expect(stroke.stroke).toBe(stroke.color)
+    expect(stroke.fill).toBe('none')
+  })
+})
+
 test.describe('structured data', () => {
   const jsonLd = async (page: Page) =>
     (await page.locator('script[type="application/ld+json"]').allTextContents()).map(

@@ -1,6 +1,5 @@
-import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { Icon } from '#app/components/icon.tsx'
+import { Icon } from '#app/components/ui/icon.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import type { Card } from '#app/lib/content/types.ts'
@@ -53,7 +52,7 @@ export function CardGrid({
               aria-hidden="true"
               className="mt-auto inline-flex items-center gap-1 pt-5 text-sm font-semibold text-brand-700"
             >
-              Read more <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
+              Read more <Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
             </span>
           </li>
         ))}
@@ -64,7 +63,7 @@ export function CardGrid({
             to={link.href}
             className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
           >
-            {link.label} <ArrowRight aria-hidden="true" className="size-4" />
+            {link.label} <Icon name="arrow-right" className="size-4" />
           </SmartLink>
         </p>
       ) : null}

@@ -1,8 +1,8 @@
-import { CalendarDays, Mail } from 'lucide-react'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { site } from '#app/lib/site.ts'
+import { Icon } from '#app/components/ui/icon.tsx'
 
 /** The two ways to reach the agency: the booking calendar (new tab) and e-mail. */
 export function ContactOptions({
@@ -23,7 +23,7 @@ export function ContactOptions({
       <SectionHeading title={title} intro={intro} />
       <div className="grid gap-6 md:grid-cols-2">
         <div className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7">
-          <CalendarDays aria-hidden="true" className="size-8 text-brand-700" />
+          <Icon name="calendar" className="size-8 text-brand-700" />
           <h3 className="mt-4 text-xl font-semibold text-ink">
             Book a {site.strategySession.minutes}-minute strategy call
           </h3>
@@ -33,7 +33,7 @@ export function ContactOptions({
           </SmartLink>
         </div>
         <div className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7">
-          <Mail aria-hidden="true" className="size-8 text-brand-700" />
+          <Icon name="mail" className="size-8 text-brand-700" />
           <h3 className="mt-4 text-xl font-semibold text-ink">E-mail us</h3>
           <p className="mt-2 text-muted">{email}</p>
           <SmartLink

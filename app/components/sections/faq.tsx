@@ -1,5 +1,5 @@
-import { ChevronDown } from 'lucide-react'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { Icon } from '#app/components/ui/icon.tsx'
 
 export interface FaqItem {
   question: string
@@ -16,8 +16,8 @@ export function Faq({ title, items, tone }: { title: string; items: FaqItem[]; t
           <details key={item.question} className="group px-6 py-4">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-1 font-semibold text-ink [&::-webkit-details-marker]:hidden">
               {item.question}
-              <ChevronDown
-                aria-hidden="true"
+              <Icon
+                name="chevron-down"
                 className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180 motion-reduce:transition-none"
               />
             </summary>

@@ -1,13 +1,13 @@
-import { ArrowRight } from 'lucide-react'
-import { Icon } from '#app/components/icon.tsx'
+import { Icon } from '#app/components/ui/icon.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { cn } from '#app/lib/cn.ts'
+import type { IconName } from '#app/lib/content/schemas.ts'
 
 export interface FeatureItem {
   title: string
   body: string
-  icon?: string
+  icon?: IconName
   points?: string[]
   link?: { label: string; href: string }
 }
@@ -63,7 +63,7 @@ export function FeatureGrid({
                 className="mt-auto inline-flex items-center gap-1 pt-5 text-sm font-semibold text-brand-700 hover:text-brand-900"
               >
                 {item.link.label}
-                <ArrowRight aria-hidden="true" className="size-4" />
+                <Icon name="arrow-right" className="size-4" />
               </SmartLink>
             ) : null}
           </li>

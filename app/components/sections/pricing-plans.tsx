@@ -1,9 +1,9 @@
-import { Check } from 'lucide-react'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
+import { Icon } from '#app/components/ui/icon.tsx'
 
 type PricingContent = Extract<SectionContent, { type: 'pricing' }>
 
@@ -37,7 +37,7 @@ export function PricingPlans({ title, intro, plans, note, tone }: Omit<PricingCo
             <ul className="mt-6 mb-8 space-y-3 text-sm">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-3">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+                  <Icon name="check" className="mt-0.5 size-4 text-brand-700" />
                   {feature}
                 </li>
               ))}

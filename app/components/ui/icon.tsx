@@ -1,72 +1,17 @@
-import {
-  BarChart3,
-  Bot,
-  Briefcase,
-  CalendarDays,
-  Code2,
-  Compass,
-  Gauge,
-  Globe,
-  HeartPulse,
-  Layers,
-  LayoutTemplate,
-  LineChart,
-  Mail,
-  MapPin,
-  Megaphone,
-  MessageCircle,
-  PenTool,
-  Rocket,
-  Search,
-  Shield,
-  ShoppingCart,
-  Smartphone,
-  Sparkles,
-  Target,
-  TrendingUp,
-  Users,
-  Video,
-  Workflow,
-  Zap,
-  type LucideIcon,
-} from 'lucide-react'
-import type { IconName } from '#app/lib/content/schemas.ts'
+import spriteUrl from '#app/assets/icons.svg?no-inline'
+import { cn } from '#app/lib/cn.ts'
+import type { SpriteIconName } from '#app/lib/icons.ts'
 
-const icons: Record<IconName, LucideIcon> = {
-  'bar-chart': BarChart3,
-  bot: Bot,
-  briefcase: Briefcase,
-  calendar: CalendarDays,
-  code: Code2,
-  compass: Compass,
-  gauge: Gauge,
-  globe: Globe,
-  'heart-pulse': HeartPulse,
-  layers: Layers,
-  layout: LayoutTemplate,
-  'line-chart': LineChart,
-  mail: Mail,
-  'map-pin': MapPin,
-  megaphone: Megaphone,
-  'message-circle': MessageCircle,
-  'pen-tool': PenTool,
-  rocket: Rocket,
-  search: Search,
-  shield: Shield,
-  'shopping-cart': ShoppingCart,
-  smartphone: Smartphone,
-  sparkles: Sparkles,
-  target: Target,
-  'trending-up': TrendingUp,
-  users: Users,
-  video: Video,
-  workflow: Workflow,
-  zap: Zap,
-}
-
-/** A content icon by name; decorative, so hidden from screen readers. */
-export function Icon({ name, className }: { name: string; className?: string }) {
-  const Component = icons[name as IconName]
-  if (!Component) return null
-  return <Component aria-hidden="true" className={className} />
+/**
+ * An icon from the site's sprite (scripts/icon-sprite.ts). Icons are
+ * decorative, so hidden from screen readers: the text or the label beside
+ * them carries the meaning. Sized by a `size-*` class (1.5rem otherwise) and
+ * drawn in the current text colour.
+ */
+export function Icon({ name, className }: { name: SpriteIconName; className?: string }) {
+  return (
+    <svg aria-hidden="true" className={cn('icon', className)}>
+      <use href={`${spriteUrl}#${name}`} />
+    </svg>
+  )
 }

@@ -1,7 +1,7 @@
-import { ChevronDown } from 'lucide-react'
 import { NavigationMenu as Primitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#app/lib/cn.ts'
+import { Icon } from '#app/components/ui/icon.tsx'
 
 /** Radix navigation menu (labelled "Main" by default), with the site's delays (SPEC.md: open 200 ms, skip 300 ms; Radix closes after 150 ms). */
 export function NavigationMenu({ className, ...props }: React.ComponentProps<typeof Primitive.Root>) {
@@ -45,8 +45,8 @@ export function NavigationMenuTrigger({
       {...props}
     >
       {children}
-      <ChevronDown
-        aria-hidden="true"
+      <Icon
+        name="chevron-down"
         className="size-3.5 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
       />
     </Primitive.Trigger>

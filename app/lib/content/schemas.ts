@@ -36,7 +36,7 @@ export const linkSchema = z.strictObject({
 })
 export type ContentLink = z.infer<typeof linkSchema>
 
-/** Names of the icons content may use (app/components/icon.tsx maps them). */
+/** Names of the icons content may use (drawn from the sprite, scripts/icon-sprite.ts). */
 export const iconNames = [
   'bar-chart',
   'bot',

@@ -4,6 +4,7 @@ import type {
   ArticleFrontmatter,
   CaseStudyFrontmatter,
   CityFrontmatter,
+  IconName,
   PageFrontmatter,
   Section,
   ServiceFrontmatter,
@@ -14,7 +15,7 @@ export interface Card {
   title: string
   body: string
   href: string
-  icon?: string
+  icon?: IconName
   /** Small label, e.g. an article's category or a city's state. */
   meta?: string
 }
