@@ -3,6 +3,9 @@
 // the medians. Simulated throttling is Lighthouse's default; applied
 // ("devtools") throttling slows the real page load, so a change that only
 // hides work from the simulation shows up there (STACK.md, "Where first paint goes").
+// "HTML KB" is the page's document as sent, headers included: up to 14.6 KB
+// (TCP's first ten segments) it arrives in one round trip, which the
+// simulation and a real slow connection both reward (docs/decisions/004).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 
@@ -23,6 +26,7 @@ interface Run {
   cls: number
   tti: number
   jsKb: number
+  htmlKb: number
 }
 
 if (!existsSync('build/client/index.html')) {
@@ -71,8 +75,9 @@ function lighthouse(url: string, method: (typeof methods)[number]): Run {
     >
   }
   const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
-  const scripts =
-    report.audits['network-requests']?.details?.items?.filter((item) => item.resourceType === 'Script') ?? []
+  const requests = report.audits['network-requests']?.details?.items ?? []
+  const scripts = requests.filter((item) => item.resourceType === 'Script')
+  const documentRequest = requests.find((item) => item.resourceType === 'Document')
   return {
     performance: Math.round(report.categories.performance!.score * 100),
     accessibility: Math.round(report.categories.accessibility!.score * 100),
@@ -84,6 +89,7 @@ function lighthouse(url: string, method: (typeof methods)[number]): Run {
     cls: metric('cumulative-layout-shift'),
     tti: metric('interactive'),
     jsKb: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    htmlKb: (documentRequest?.transferSize ?? Number.NaN) / 1024,
   }
 }
 
@@ -112,6 +118,7 @@ for (const method of methods) {
       CLS: Number(m('cls').toFixed(3)),
       'TTI ms': Math.round(m('tti')),
       'JS KB': Number(m('jsKb').toFixed(1)),
+      'HTML KB': Number(m('htmlKb').toFixed(1)),
     })
     console.log(`measured ${method} ${path}`)
   }

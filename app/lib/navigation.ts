@@ -13,6 +13,11 @@ export interface NavMenu {
 
 export type NavItem = { kind: 'link'; page: PageEntry } | { kind: 'menu'; menu: NavMenu }
 
+/** Names an entry of the header's navigation, the same in every rendering of it. */
+export function navKey(item: NavItem): string {
+  return item.kind === 'link' ? item.page.path : item.menu.label
+}
+
 const link = (path: string): NavItem => ({ kind: 'link', page: page(path) })
 
 /** The header lists every service page but omnichannel. */

@@ -76,6 +76,51 @@ test.describe('header, desktop', () => {
     await expect(trigger).toBeFocused()
   })
 
+  test('the menus work while their code is still loading', async ({ page }) => {
+    // The menus' code loads when the browser is idle or on first use; hold it
+    // back to act in the meantime.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/loaded-desktop-nav-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await hydrated(page, '/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const services = nav.getByRole('button', { name: 'Services' })
+    await services.focus()
+    await page.keyboard.press('Enter')
+    await expect(services).toHaveAttribute('aria-expanded', 'false')
+    release()
+    await expect(services).toHaveAttribute('aria-expanded', 'true')
+    await expect(services).toBeFocused()
+    await expect(nav.getByRole('link', { name: 'All services' })).toBeVisible()
+  })
+
+  test('a menu under the pointer opens once its code arrives', async ({ page }) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/loaded-desktop-nav-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await hydrated(page, '/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.getByRole('button', { name: 'Industries' }).hover()
+    await nav.getByRole('link', { name: 'About', exact: true }).waitFor()
+    release()
+    await expect(nav.getByRole('link', { name: 'SaaS' })).toBeVisible()
+    await expect(nav.getByRole('button', { name: 'Industries' })).toHaveAttribute('aria-expanded', 'true')
+  })
+
+  test("its links work before the menus' code has loaded", async ({ page }) => {
+    await page.route('**/assets/loaded-desktop-nav-*.js', (route) => route.abort())
+    await hydrated(page, '/')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approach', exact: true }).click()
+    await expect(page).toHaveURL(/\/approach$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf('/approach'))
+  })
+
   test('the skip link is the first stop and moves focus to the content', async ({ page }) => {
     await hydrated(page, '/about')
     await page.keyboard.press('Tab')

@@ -2,13 +2,17 @@ import { NavigationMenu as Primitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#app/lib/cn.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
+import { navigationMenuChevronClass, navigationMenuItemClass } from '#app/components/ui/navigation-menu-styles.ts'
+
+/** How long the pointer rests on a menu's button before the menu opens (SPEC.md). */
+export const NAVIGATION_MENU_DELAY_MS = 200
 
 /** Radix navigation menu (labelled "Main" by default), with the site's delays (SPEC.md: open 200 ms, skip 300 ms; Radix closes after 150 ms). */
 export function NavigationMenu({ className, ...props }: React.ComponentProps<typeof Primitive.Root>) {
   return (
     <Primitive.Root
       data-slot="navigation-menu"
-      delayDuration={200}
+      delayDuration={NAVIGATION_MENU_DELAY_MS}
       skipDelayDuration={300}
       className={cn('relative', className)}
       {...props}
@@ -30,9 +34,6 @@ export function NavigationMenuItem({ className, ...props }: React.ComponentProps
   return <Primitive.Item data-slot="navigation-menu-item" className={cn('relative', className)} {...props} />
 }
 
-export const navigationMenuItemClass =
-  'inline-flex h-10 items-center gap-1 rounded-md px-2.5 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-ink aria-[current=page]:text-brand-700 data-[state=open]:bg-slate-100'
-
 export function NavigationMenuTrigger({
   className,
   children,
@@ -45,10 +46,7 @@ export function NavigationMenuTrigger({
       {...props}
     >
       {children}
-      <Icon
-        name="chevron-down"
-        className="size-3.5 transition-transform group-data-[state=open]:rotate-180 motion-reduce:transition-none"
-      />
+      <Icon name="chevron-down" className={navigationMenuChevronClass} />
     </Primitive.Trigger>
   )
 }

@@ -1,0 +1,103 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { NavLink } from 'react-router'
+import type { NavIntent } from '#app/components/desktop-nav.tsx'
+import {
+  NAVIGATION_MENU_DELAY_MS,
+  NavigationMenu,
+  NavigationMenuContent,
+  NavigationMenuItem,
+  NavigationMenuLink,
+  NavigationMenuList,
+  NavigationMenuTrigger,
+} from '#app/components/ui/navigation-menu.tsx'
+import {
+  desktopNavClass,
+  desktopNavListClass,
+  navigationMenuItemClass,
+} from '#app/components/ui/navigation-menu-styles.ts'
+import { cn } from '#app/lib/cn.ts'
+import { headerNav, navKey, type NavMenu } from '#app/lib/navigation.ts'
+
+function MenuPanel({ menu }: { menu: NavMenu }) {
+  const entries = menu.overview ? [menu.overview, ...menu.items] : menu.items
+  return (
+    <ul className={cn('grid gap-0.5', entries.length > 4 ? 'w-[30rem] grid-cols-2' : 'w-56')}>
+      {entries.map((entry) => (
+        <li key={entry.path}>
+          <NavigationMenuLink asChild>
+            <NavLink
+              to={entry.path}
+              end
+              prefetch="intent"
+              className={cn(
+                'block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-900 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700',
+                entry === menu.overview && 'font-semibold text-ink',
+              )}
+            >
+              {entry === menu.overview ? `All ${menu.label.toLowerCase()}` : entry.name}
+            </NavLink>
+          </NavigationMenuLink>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The Radix navigation behind DesktopNav, drawn exactly like the links and
+ * buttons it replaces. It takes over what the visitor started while it
+ * loaded: focus goes back to the entry that had it, a pressed menu opens, and
+ * a menu under the pointer opens once the usual delay has passed. After that
+ * Radix handles it alone.
+ */
+export default function LoadedDesktopNav({ intent }: { intent: NavIntent }) {
+  const nav = useRef<HTMLElement>(null)
+  const [value, setValue] = useState(intent.open ?? '')
+
+  // Replacing the buttons and links dropped the focus of the one that had it.
+  useLayoutEffect(() => {
+    const focused = document.activeElement
+    if (intent.focus && (focused === null || focused === document.body)) {
+      nav.current?.querySelector<HTMLElement>(`[data-nav-key="${CSS.escape(intent.focus)}"]`)?.focus()
+    }
+  }, [intent.focus])
+
+  // A menu the pointer rests on opens once the usual delay has passed.
+  const { hover } = intent
+  useEffect(() => {
+    if (!hover) return
+    const wait = Math.max(0, NAVIGATION_MENU_DELAY_MS - (performance.now() - hover.at))
+    const id = window.setTimeout(() => setValue((current) => current || hover.key), wait)
+    return () => window.clearTimeout(id)
+  }, [hover])
+
+  return (
+    <NavigationMenu ref={nav} className={desktopNavClass} value={value} onValueChange={setValue}>
+      <NavigationMenuList className={desktopNavListClass}>
+        {headerNav.map((item) =>
+          item.kind === 'link' ? (
+            <NavigationMenuItem key={navKey(item)}>
+              <NavigationMenuLink asChild>
+                <NavLink
+                  to={item.page.path}
+                  prefetch="intent"
+                  className={navigationMenuItemClass}
+                  data-nav-key={navKey(item)}
+                >
+                  {item.page.name}
+                </NavLink>
+              </NavigationMenuLink>
+            </NavigationMenuItem>
+          ) : (
+            <NavigationMenuItem key={navKey(item)} value={navKey(item)}>
+              <NavigationMenuTrigger data-nav-key={navKey(item)}>{item.menu.label}</NavigationMenuTrigger>
+              <NavigationMenuContent>
+                <MenuPanel menu={item.menu} />
+              </NavigationMenuContent>
+            </NavigationMenuItem>
+          ),
+        )}
+      </NavigationMenuList>
+    </NavigationMenu>
+  )
+}
