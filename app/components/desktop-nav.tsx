@@ -37,6 +37,7 @@ export function DesktopNav() {
   const [LoadedNav, setLoadedNav] = useState<LoadedNav | null>(null)
   const [intent, setIntent] = useState<NavIntent>({})
   const loading = useRef(false)
+  const navElement = useRef<HTMLElement>(null)
   // The links and buttons stay, focus and all, until the code is there; then
   // a render in small slices (a transition) swaps them, so it never holds up
   // a visitor's input. The code is loaded first and outside React: a page
@@ -56,11 +57,14 @@ export function DesktopNav() {
 
   // Fetch the code ahead, when the browser is idle after load, so the first
   // use finds it there; the swap itself waits for that first use, so a
-  // visitor who never opens a menu never pays for rendering it.
+  // visitor who never opens a menu never pays for rendering it. Narrow
+  // screens, which hide this navigation, never fetch it.
   useEffect(() => {
     let idleId: number | undefined
     let timer: ReturnType<typeof setTimeout> | undefined
-    const fetchAhead = () => void loadMenus().catch(() => undefined)
+    const fetchAhead = () => {
+      if (navElement.current?.getClientRects().length) loadMenus().catch(() => undefined)
+    }
     const whenIdle = () => {
       if ('requestIdleCallback' in window) idleId = window.requestIdleCallback(fetchAhead)
       else timer = setTimeout(fetchAhead, 2000)
@@ -76,6 +80,7 @@ export function DesktopNav() {
 
   const staticNav = (
     <nav
+      ref={navElement}
       aria-label="Main"
       className={desktopNavClass}
       onPointerEnter={() => wake()}
