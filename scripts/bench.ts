@@ -3,11 +3,13 @@
 // the medians. Simulated throttling is Lighthouse's default; applied
 // ("devtools") throttling slows the real page load, so a change that only
 // hides work from the simulation shows up there (STACK.md, "Where first paint goes").
-// "HTML KB" is the page's document as sent, headers included: up to 14.6 KB
-// (TCP's first ten segments) it arrives in one round trip, which the
-// simulation and a real slow connection both reward (docs/decisions/004).
+// "JS KB" counts every script fetched while Lighthouse watched, code fetched
+// ahead when idle included; "first-load JS KB" only the scripts the HTML
+// preloads. "HTML KB" is the page's document as sent, headers included: up
+// to 14.6 KB (TCP's first ten segments) it arrives in one round trip, which
+// the simulation and a real slow connection both reward (docs/decisions/004).
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 
 const port = 3200
 const base = `http://localhost:${port}`
@@ -26,6 +28,7 @@ interface Run {
   cls: number
   tti: number
   jsKb: number
+  firstLoadJsKb: number
   htmlKb: number
 }
 
@@ -52,7 +55,13 @@ for (let i = 0; ; i += 1) {
   await new Promise((resolve) => setTimeout(resolve, 200))
 }
 
-function lighthouse(url: string, method: (typeof methods)[number]): Run {
+/** The scripts a page's HTML preloads: what it runs before it is interactive. */
+function preloadedScripts(path: string): Set<string> {
+  const html = readFileSync(`build/client${path === '/' ? '' : path}/index.html`, 'utf8')
+  return new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => `${base}${href}`))
+}
+
+function lighthouse(url: string, method: (typeof methods)[number], firstLoad: Set<string>): Run {
   const result = spawnSync(
     'node_modules/.bin/lighthouse',
     [
@@ -71,7 +80,7 @@ function lighthouse(url: string, method: (typeof methods)[number]): Run {
     categories: Record<string, { score: number }>
     audits: Record<
       string,
-      { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+      { numericValue?: number; details?: { items?: { url: string; resourceType?: string; transferSize?: number }[] } }
     >
   }
   const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
@@ -89,6 +98,8 @@ function lighthouse(url: string, method: (typeof methods)[number]): Run {
     cls: metric('cumulative-layout-shift'),
     tti: metric('interactive'),
     jsKb: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    firstLoadJsKb:
+      scripts.filter((item) => firstLoad.has(item.url)).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
     htmlKb: (documentRequest?.transferSize ?? Number.NaN) / 1024,
   }
 }
@@ -102,7 +113,8 @@ const rows: Record<string, string | number>[] = []
 const raw: Record<string, Run[]> = {}
 for (const method of methods) {
   for (const path of paths) {
-    const results = Array.from({ length: runs }, () => lighthouse(`${base}${path}`, method))
+    const firstLoad = preloadedScripts(path)
+    const results = Array.from({ length: runs }, () => lighthouse(`${base}${path}`, method, firstLoad))
     raw[`${method} ${path}`] = results
     const m = (key: keyof Run) => median(results.map((run) => run[key]))
     rows.push({
@@ -118,6 +130,7 @@ for (const method of methods) {
       CLS: Number(m('cls').toFixed(3)),
       'TTI ms': Math.round(m('tti')),
       'JS KB': Number(m('jsKb').toFixed(1)),
+      'first-load JS KB': Number(m('firstLoadJsKb').toFixed(1)),
       'HTML KB': Number(m('htmlKb').toFixed(1)),
     })
     console.log(`measured ${method} ${path}`)
