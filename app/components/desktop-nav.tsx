@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState, type ComponentType, type FocusEvent } from 'react'
-import { NavLink } from 'react-router'
+import { NavLink, type NavLinkProps } from 'react-router'
 import { Icon } from '#app/components/ui/icon.tsx'
 import {
   desktopNavClass,
@@ -8,7 +8,8 @@ import {
   navigationMenuItemClass,
 } from '#app/components/ui/navigation-menu-styles.ts'
 import { cn } from '#app/lib/cn.ts'
-import { headerNav, navKey } from '#app/lib/navigation.ts'
+import { afterLoad, whenIdle } from '#app/lib/idle.ts'
+import { headerNav, navKey, type NavItem } from '#app/lib/navigation.ts'
 
 /**
  * What the visitor did in the navigation while its code loaded: the entry
@@ -23,6 +24,24 @@ export interface NavIntent {
 type LoadedNav = ComponentType<{ intent: NavIntent }>
 
 const loadMenus = () => import('./loaded-desktop-nav.tsx')
+
+/** A link of the Main navigation, the same before and after the menus' code arrives. */
+export function NavEntryLink({
+  item,
+  ...props
+}: { item: Extract<NavItem, { kind: 'link' }> } & Omit<NavLinkProps, 'to' | 'className' | 'children'>) {
+  return (
+    <NavLink
+      {...props}
+      to={item.page.path}
+      prefetch="intent"
+      className={navigationMenuItemClass}
+      data-nav-key={navKey(item)}
+    >
+      {item.page.name}
+    </NavLink>
+  )
+}
 
 /**
  * The Main navigation of wide screens (SPEC.md, "Shared shell"). Its links
@@ -60,21 +79,15 @@ export function DesktopNav() {
   // visitor who never opens a menu never pays for rendering it. Narrow
   // screens, which hide this navigation, never fetch it.
   useEffect(() => {
-    let idleId: number | undefined
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const fetchAhead = () => {
-      if (navElement.current?.getClientRects().length) loadMenus().catch(() => undefined)
-    }
-    const whenIdle = () => {
-      if ('requestIdleCallback' in window) idleId = window.requestIdleCallback(fetchAhead)
-      else timer = setTimeout(fetchAhead, 2000)
-    }
-    if (document.readyState === 'complete') whenIdle()
-    else window.addEventListener('load', whenIdle, { once: true })
+    let cancelIdle = () => {}
+    const cancelLoad = afterLoad(() => {
+      cancelIdle = whenIdle(() => {
+        if (navElement.current?.getClientRects().length) loadMenus().catch(() => undefined)
+      })
+    })
     return () => {
-      window.removeEventListener('load', whenIdle)
-      if (idleId !== undefined) window.cancelIdleCallback(idleId)
-      clearTimeout(timer)
+      cancelLoad()
+      cancelIdle()
     }
   }, [])
 
@@ -98,14 +111,7 @@ export function DesktopNav() {
           {headerNav.map((item) => (
             <li key={navKey(item)} className="relative">
               {item.kind === 'link' ? (
-                <NavLink
-                  to={item.page.path}
-                  prefetch="intent"
-                  className={navigationMenuItemClass}
-                  data-nav-key={navKey(item)}
-                >
-                  {item.page.name}
-                </NavLink>
+                <NavEntryLink item={item} />
               ) : (
                 <button
                   type="button"

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { NavLink } from 'react-router'
-import type { NavIntent } from '#app/components/desktop-nav.tsx'
+import { NavEntryLink, type NavIntent } from '#app/components/desktop-nav.tsx'
 import {
   NAVIGATION_MENU_DELAY_MS,
   NavigationMenu,
@@ -10,11 +10,7 @@ import {
   NavigationMenuList,
   NavigationMenuTrigger,
 } from '#app/components/ui/navigation-menu.tsx'
-import {
-  desktopNavClass,
-  desktopNavListClass,
-  navigationMenuItemClass,
-} from '#app/components/ui/navigation-menu-styles.ts'
+import { desktopNavClass, desktopNavListClass } from '#app/components/ui/navigation-menu-styles.ts'
 import { cn } from '#app/lib/cn.ts'
 import { headerNav, navKey, type NavMenu } from '#app/lib/navigation.ts'
 
@@ -78,14 +74,7 @@ export default function LoadedDesktopNav({ intent }: { intent: NavIntent }) {
           item.kind === 'link' ? (
             <NavigationMenuItem key={navKey(item)}>
               <NavigationMenuLink asChild>
-                <NavLink
-                  to={item.page.path}
-                  prefetch="intent"
-                  className={navigationMenuItemClass}
-                  data-nav-key={navKey(item)}
-                >
-                  {item.page.name}
-                </NavLink>
+                <NavEntryLink item={item} />
               </NavigationMenuLink>
             </NavigationMenuItem>
           ) : (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { PrefetchPageLinks, useLocation, useNavigation } from 'react-router'
+import { afterLoad, IDLE_FALLBACK_MS, whenIdle } from '#app/lib/idle.ts'
 import { pages } from '#app/lib/registry.ts'
 
 /**
@@ -48,22 +49,6 @@ const startPages = pages.filter((page) => page.prefetch === 'start')
 const idlePages = pages.filter((page) => page.prefetch === 'idle')
 const prefetchOrder = [...startPages, ...idlePages]
 
-/** Where idle callbacks are missing, the first idle page waits this long (SPEC.md section 2). */
-const IDLE_FALLBACK_MS = 2000
-
-/**
- * Runs `task` when the browser is idle, or after `fallbackMs` where idle
- * callbacks are missing; returns a function that cancels it.
- */
-function whenIdle(task: () => void, fallbackMs: number): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(task)
-    return () => window.cancelIdleCallback(id)
-  }
-  const id = setTimeout(task, fallbackMs)
-  return () => clearTimeout(id)
-}
-
 /**
  * Fetches the code and data of likely next pages ahead of a click (SPEC.md
  * section 2): /contact, /services, /pricing and /case-studies once the page
@@ -79,18 +64,12 @@ export function Prefetch() {
   useEffect(() => {
     if (count >= prefetchOrder.length) return
     const next = () => setCount(count + 1)
-    if (count === 0) {
-      if (document.readyState !== 'complete') {
-        window.addEventListener('load', next, { once: true })
-        return () => window.removeEventListener('load', next)
-      }
-      const id = setTimeout(next, 0)
-      return () => clearTimeout(id)
-    }
+    if (count === 0) return afterLoad(next)
     if (count < startPages.length) {
       const id = setTimeout(next, 0)
       return () => clearTimeout(id)
     }
+    // Without idle callbacks, only the first idle page waits the fallback time.
     return whenIdle(next, count === startPages.length ? IDLE_FALLBACK_MS : 0)
   }, [count])
   return prefetchOrder.slice(0, count).map((page) => <PrefetchPageLinks key={page.path} page={page.path} />)
