@@ -18,6 +18,20 @@ export async function hydrated(page: Page, path: string) {
   await page.locator('link[rel="prefetch"]').first().waitFor({ state: 'attached' })
 }
 
+/**
+ * Holds back the desktop menus' code, which loads when the browser is idle or
+ * on first use, so a test can act before it arrives; returns its release.
+ */
+async function holdMenusCode(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/loaded-desktop-nav-*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 test.describe('header, desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
 
@@ -77,14 +91,7 @@ test.describe('header, desktop', () => {
   })
 
   test('the menus work while their code is still loading', async ({ page }) => {
-    // The menus' code loads when the browser is idle or on first use; hold it
-    // back to act in the meantime.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/loaded-desktop-nav-*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdMenusCode(page)
     await hydrated(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     const services = nav.getByRole('button', { name: 'Services' })
@@ -98,12 +105,7 @@ test.describe('header, desktop', () => {
   })
 
   test('a menu under the pointer opens once its code arrives', async ({ page }) => {
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/loaded-desktop-nav-*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdMenusCode(page)
     await hydrated(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     await nav.getByRole('button', { name: 'Industries' }).hover()
