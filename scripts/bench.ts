@@ -87,6 +87,7 @@ function lighthouse(url: string, method: (typeof methods)[number], firstLoad: Se
   const requests = report.audits['network-requests']?.details?.items ?? []
   const scripts = requests.filter((item) => item.resourceType === 'Script')
   const documentRequest = requests.find((item) => item.resourceType === 'Document')
+  const kb = (items: typeof requests) => items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024
   return {
     performance: Math.round(report.categories.performance!.score * 100),
     accessibility: Math.round(report.categories.accessibility!.score * 100),
@@ -97,10 +98,9 @@ function lighthouse(url: string, method: (typeof methods)[number], firstLoad: Se
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     tti: metric('interactive'),
-    jsKb: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
-    firstLoadJsKb:
-      scripts.filter((item) => firstLoad.has(item.url)).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
-    htmlKb: (documentRequest?.transferSize ?? Number.NaN) / 1024,
+    jsKb: kb(scripts),
+    firstLoadJsKb: kb(scripts.filter((item) => firstLoad.has(item.url))),
+    htmlKb: documentRequest ? kb([documentRequest]) : Number.NaN,
   }
 }
 
