@@ -17,7 +17,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Imports flow one way: ui -> components -> routes (STYLE.md section 3).
+      // Imports flow one way: ui -> components -> routes (README.md, "How it is put together").
       'import-x/no-restricted-paths': [
         'error',
         {

@@ -5,7 +5,7 @@ import { NOT_FOUND_PATH } from './app/lib/not-found.ts'
 
 export default {
   // Every page is pre-rendered to static HTML at build time; the Node server
-  // in server/ serves the files and the lead API (docs/decisions/001-static-prerender.md).
+  // in server/ serves the files and the lead API (docs/decisions/001-static-prerender-explicit-routes.md).
   ssr: false,
   async prerender() {
     // Checks every content file before any page renders, so a bad field

@@ -1,4 +1,4 @@
-import type * as React from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { ErrorFallback } from '#app/components/error-fallback.tsx'
@@ -9,12 +9,12 @@ import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?inline'
 
 // The stylesheet is inlined into every page, so the first paint waits for no
-// extra request (STACK.md, "Where first paint goes"). The browser bundle gets
+// extra request (docs/decisions/006-inline-stylesheet.md). The browser bundle gets
 // an empty string instead of a second copy of the CSS: React adopts the
 // server's <style> on hydration without rewriting it.
 const css = import.meta.env.SSR ? stylesheet : ''
 
-export function Layout({ children }: { children: React.ReactNode }) {
+export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <head>
@@ -40,6 +40,11 @@ export default function App() {
   // The not-found page is pre-rendered once and served at any unknown URL,
   // so it shows no breadcrumb that would name the URL it was rendered at.
   const notFound = useMatches().some((match) => match.id === 'routes/not-found')
+  // Marks the document once React has hydrated it, so the end-to-end tests
+  // (and anything else) can tell a page that works from one still painting.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     <>
       <a

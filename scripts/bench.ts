@@ -2,12 +2,12 @@
 // Mobile, default settings, three runs per page and throttling method; prints
 // the medians. Simulated throttling is Lighthouse's default; applied
 // ("devtools") throttling slows the real page load, so a change that only
-// hides work from the simulation shows up there (STACK.md, "Where first paint goes").
+// hides work from the simulation shows up there (docs/decisions/005-measure-first-paint-both-ways.md).
 // "JS KB" counts every script fetched while Lighthouse watched, code fetched
 // ahead when idle included; "first-load JS KB" only the scripts the HTML
 // preloads. "HTML KB" is the page's document as sent, headers included: up
 // to 14.6 KB (TCP's first ten segments) it arrives in one round trip, which
-// the simulation and a real slow connection both reward (docs/decisions/004).
+// the simulation and a real slow connection both reward (docs/decisions/008-html-round-trip-budget.md).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 
@@ -62,6 +62,19 @@ function preloadedScripts(path: string): Set<string> {
 }
 
 function lighthouse(url: string, method: (typeof methods)[number], firstLoad: Set<string>): Run {
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy
+  // machine; such a run measured nothing, so it is run again, twice at most.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return lighthouseOnce(url, method, firstLoad)
+    } catch (error) {
+      if (attempt === 3) throw error
+      console.warn(`retrying ${method} ${url}: ${(error as Error).message.split('\n')[0]}`)
+    }
+  }
+}
+
+function lighthouseOnce(url: string, method: (typeof methods)[number], firstLoad: Set<string>): Run {
   const result = spawnSync(
     'node_modules/.bin/lighthouse',
     [

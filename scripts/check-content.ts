@@ -6,8 +6,8 @@ import { defineBuildGlobals, readBuildEnv } from '#app/lib/build-env.ts'
 // The app reads build settings as compile-time constants (app/globals.d.ts);
 // outside Vite they are set before the content modules load.
 defineBuildGlobals(readBuildEnv(process.env))
-const { ContentError, emptyContent, loadContent, loadEntry } = await import('#app/lib/content/collections.server.ts')
-const { contentFileOf } = await import('#app/lib/content/files.ts')
+const { emptyContent, loadContent, loadEntry } = await import('#app/lib/content/collections.server.ts')
+const { ContentError, contentFileOf } = await import('#app/lib/content/files.ts')
 const { pages } = await import('#app/lib/registry.ts')
 
 const prefix = process.argv[2]

@@ -5,8 +5,8 @@ import { site } from '#app/lib/site.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
 /**
- * What a visitor sees after an uncaught render error (SPEC.md section 8).
- * The error is reported to the server (server/client-errors.ts), which is
+ * What a visitor sees after an uncaught render error (docs/product.md#error-fallback).
+ * The error is reported to the server (POST /api/client-errors, server/app.ts), which is
  * how "our team has been notified" holds.
  */
 export function ErrorFallback({ error }: { error: unknown }) {

@@ -55,7 +55,7 @@ function withoutIdleCallbacks() {
   expect('requestIdleCallback' in window).toBe(false)
 }
 
-test('the registry names the four start pages of SPEC.md and a set of idle pages', () => {
+test('the registry names the four start pages of the product and a set of idle pages', () => {
   expect(pages.filter((page) => page.prefetch === 'start').map((page) => page.path)).toEqual(startPaths)
   expect(idlePaths.length).toBeGreaterThan(0)
 })

@@ -50,8 +50,8 @@ const idlePages = pages.filter((page) => page.prefetch === 'idle')
 const prefetchOrder = [...startPages, ...idlePages]
 
 /**
- * Fetches the code and data of likely next pages ahead of a click (SPEC.md
- * section 2): /contact, /services, /pricing and /case-studies once the page
+ * Fetches the code and data of likely next pages ahead of a click
+ * (docs/product.md#prefetching): /contact, /services, /pricing and /case-studies once the page
  * has loaded, and a page of every other template when the browser is idle,
  * or after 2 s where idle callbacks are missing. Nothing of this is in the
  * pre-rendered HTML or in the hydration work, so it never competes with the

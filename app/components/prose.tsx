@@ -3,13 +3,14 @@ import { useNavigate } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
 
 /**
- * Markdown rendered to HTML at build time (app/lib/content/collections.server.ts).
+ * Markdown rendered to HTML at build time (app/lib/content/markdown.server.ts):
+ * a body in a `div`, or one paragraph of inline Markdown in a `p`.
  * Clicks on its links to pages of the site are handed to the router, so they
  * navigate like every other internal link instead of reloading the page.
  */
-export function Prose({ html, className }: { html: string; className?: string }) {
+export function Prose({ html, className, as: Tag = 'div' }: { html: string; className?: string; as?: 'div' | 'p' }) {
   const navigate = useNavigate()
-  function onClick(event: React.MouseEvent<HTMLDivElement>) {
+  function onClick(event: React.MouseEvent<HTMLElement>) {
     const anchor = (event.target as Element).closest('a')
     const href = anchor?.getAttribute('href')
     if (!anchor || !href?.startsWith('/') || anchor.target) return
@@ -28,5 +29,5 @@ export function Prose({ html, className }: { html: string; className?: string })
   }
   // The container only delegates clicks on the anchors inside it, which
   // stay keyboard-operable links on their own.
-  return <div className={cn('prose', className)} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+  return <Tag className={cn('prose', className)} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
 }

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react'
 import { Prose } from '#app/components/prose.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
@@ -14,51 +15,44 @@ import { TeamGrid } from '#app/components/sections/team-grid.tsx'
 import { ToolList } from '#app/components/sections/tool-list.tsx'
 import type { ResolvedSection } from '#app/lib/content/types.ts'
 
-/** One content block, by its type. */
-function Block({ section, tone }: { section: ResolvedSection; tone: Tone }) {
-  switch (section.type) {
-    case 'features':
-      return <FeatureGrid {...section} tone={tone} />
-    case 'steps':
-      return <Steps {...section} tone={tone} />
-    case 'stats':
-      return <Stats {...section} tone={tone} />
-    case 'faq':
-      return <Faq {...section} tone={tone} />
-    case 'cta':
-      return <CtaBand {...section} />
-    case 'quote':
-      return <Quote {...section} tone={tone} />
-    case 'collection':
-      return <CardGrid {...section} tone={tone} />
-    case 'sitemap':
-      return <SitemapList />
-    case 'pricing':
-      return <PricingPlans {...section} tone={tone} />
-    case 'team':
-      return <TeamGrid {...section} tone={tone} />
-    case 'list':
-      return <ToolList {...section} tone={tone} />
-    case 'contact':
-      return <ContactOptions {...section} tone={tone} />
-    case 'prose':
-      return (
-        <Section title={section.title} tone={tone}>
-          {section.title ? <SectionHeading title={section.title} /> : null}
-          <Prose html={section.html} />
-        </Section>
-      )
-  }
+type Renderers = {
+  [K in ResolvedSection['type']]: (section: Extract<ResolvedSection, { type: K }>, tone: Tone) => ReactNode
+}
+
+/**
+ * The component of each block type. The type of this table lists every
+ * block type of the schema, so a type added to `sectionSchema` without a
+ * renderer here fails the typecheck (app/lib/content/README.md).
+ */
+const renderers = {
+  features: (section, tone) => <FeatureGrid {...section} tone={tone} />,
+  steps: (section, tone) => <Steps {...section} tone={tone} />,
+  stats: (section, tone) => <Stats {...section} tone={tone} />,
+  faq: (section, tone) => <Faq {...section} tone={tone} />,
+  cta: (section) => <CtaBand {...section} />,
+  quote: (section, tone) => <Quote {...section} tone={tone} />,
+  collection: (section, tone) => <CardGrid {...section} tone={tone} />,
+  sitemap: () => <SitemapList />,
+  pricing: (section, tone) => <PricingPlans {...section} tone={tone} />,
+  team: (section, tone) => <TeamGrid {...section} tone={tone} />,
+  list: (section, tone) => <ToolList {...section} tone={tone} />,
+  contact: (section, tone) => <ContactOptions {...section} tone={tone} />,
+  prose: (section, tone) => (
+    <Section title={section.title} tone={tone}>
+      {section.title ? <SectionHeading title={section.title} /> : null}
+      <Prose html={section.body.html} />
+    </Section>
+  ),
+} satisfies Renderers
+
+function renderBlock<K extends ResolvedSection['type']>(section: Extract<ResolvedSection, { type: K }>, tone: Tone) {
+  return (renderers as Renderers)[section.type](section, tone)
 }
 
 /** A page's blocks in order, on alternating backgrounds so neighbouring sections read apart. */
 export function SectionList({ sections, startMuted = false }: { sections: ResolvedSection[]; startMuted?: boolean }) {
   return sections.map((section, index) => (
-    <Block
-      // Blocks never reorder, so their position is a stable key.
-      key={index}
-      section={section}
-      tone={(index % 2 === 0) === startMuted ? 'muted' : 'plain'}
-    />
+    // Blocks never reorder, so their position is a stable key.
+    <Fragment key={index}>{renderBlock(section, (index % 2 === 0) === startMuted ? 'muted' : 'plain')}</Fragment>
   ))
 }

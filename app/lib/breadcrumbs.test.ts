@@ -14,7 +14,7 @@ describe('breadcrumbs', () => {
     ])
   })
 
-  test('use the names SPEC.md lists for case studies, omnichannel and legal pages', () => {
+  test("use the product's names for case studies, omnichannel and legal pages", () => {
     expect(breadcrumbs('/case-studies/saas-startup').at(-1)?.name).toBe('SaaS Startup')
     expect(breadcrumbs('/case-studies/fitness-brand').at(-1)?.name).toBe('Fitness Brand')
     expect(breadcrumbs('/case-studies/medtech-client').at(-1)?.name).toBe('MedTech Client')

@@ -17,7 +17,7 @@ export function titleCase(segment: string): string {
 }
 
 /**
- * Home plus one crumb per path segment (SPEC.md, "Shared shell"). A crumb is
+ * Home plus one crumb per path segment (docs/product.md#breadcrumbs). A crumb is
  * named by the registry page at its path, or else its title-cased segment;
  * it links only where that page exists, and the last crumb is the current
  * page. Empty on the home page, where breadcrumbs are hidden.

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 /**
- * Settings read from the environment when the site is built (DESIGN.md, "Brand
- * and business facts"). vite.config.ts and vitest.config.ts check them here
+ * Settings read from the environment when the site is built
+ * (docs/product.md#brand-and-business-facts). vite.config.ts and vitest.config.ts check them here
  * and hand them to the app as compile-time constants (see app/globals.d.ts),
  * so a bad value stops the build with a clear message instead of shipping.
  */

@@ -1,4 +1,47 @@
+import { pages } from './registry.ts'
 import { site } from './site.ts'
+
+/**
+ * What a link in content may be, decided in one place for the schemas
+ * (`{ label, href }` fields), the Markdown renderer and the components:
+ *
+ * - `page`: a page of the registry, written as its exact path, optionally
+ *   with `?query` or `#hash` (`/pricing`, `/contact?topic=audit`);
+ * - `anchor`: `#id` on the same page;
+ * - `external`: an `https://` address, opened in a new tab;
+ * - `booking`: the named destination `booking`, the strategy-call calendar
+ *   (opens in a new tab);
+ * - `email`: the named destination `email` (the agency's address) or a
+ *   `mailto:` address.
+ *
+ * Anything else (a relative path, `http://`, a path the site lacks, a
+ * build artefact such as `/about.data`) is refused with a reason.
+ */
+export type HrefKind = 'page' | 'anchor' | 'external' | 'booking' | 'email'
+
+export type HrefCheck = { ok: true; kind: HrefKind } | { ok: false; reason: string }
+
+const pagePaths = new Set(pages.map((entry) => entry.path))
+
+export const HREF_RULE =
+  'must be a page of the site (app/lib/registry.ts), an #anchor, an https:// address, "booking" or "email"'
+
+export function classifyHref(href: string): HrefCheck {
+  if (href === 'booking') return { ok: true, kind: 'booking' }
+  if (href === 'email' || /^mailto:[^\s@]+@[^\s@]+$/.test(href)) return { ok: true, kind: 'email' }
+  if (/^#[\w-]+$/.test(href)) return { ok: true, kind: 'anchor' }
+  if (href.startsWith('https://')) {
+    return URL.canParse(href)
+      ? { ok: true, kind: 'external' }
+      : { ok: false, reason: `"${href}" is not a valid address` }
+  }
+  if (href.startsWith('/')) {
+    const path = href.split(/[?#]/)[0] ?? ''
+    if (pagePaths.has(path)) return { ok: true, kind: 'page' }
+    return { ok: false, reason: `"${href}" is not a page of the site (app/lib/registry.ts)` }
+  }
+  return { ok: false, reason: `"${href}" ${HREF_RULE}` }
+}
 
 export interface ResolvedLink {
   href: string
@@ -9,14 +52,23 @@ export interface ResolvedLink {
 }
 
 /**
- * Turns a content link (a site path, an #anchor, or the named destinations
- * `booking` and `email`) into what an anchor needs. Content schemas only let
- * through hrefs of these kinds (app/lib/content/schemas.ts).
+ * Turns a content link into what an anchor needs. Content only holds links
+ * that `classifyHref` accepts (the schemas refuse the rest), so anything it
+ * does not know is a programming error.
  */
 export function resolveHref(href: string): ResolvedLink {
-  if (href === 'booking') return { href: site.bookingUrl, external: true, newTab: true }
-  if (href === 'email') return { href: `mailto:${site.email}`, external: true, newTab: false }
-  if (/^https?:\/\//.test(href)) return { href, external: true, newTab: true }
-  if (href.startsWith('mailto:') || href.startsWith('#')) return { href, external: true, newTab: false }
-  return { href, external: false, newTab: false }
+  const check = classifyHref(href)
+  if (!check.ok) throw new Error(`Link ${check.reason}`)
+  switch (check.kind) {
+    case 'booking':
+      return { href: site.bookingUrl, external: true, newTab: true }
+    case 'email':
+      return { href: href === 'email' ? `mailto:${site.email}` : href, external: true, newTab: false }
+    case 'external':
+      return { href, external: true, newTab: true }
+    case 'anchor':
+      return { href, external: true, newTab: false }
+    case 'page':
+      return { href, external: false, newTab: false }
+  }
 }

@@ -1,7 +1,7 @@
 import { industries, page, services, type PageEntry } from './registry.ts'
 
 /**
- * The header's and footer's links (SPEC.md, "Shared shell"), all drawn from
+ * The header's and footer's links (docs/product.md#shared-shell), all drawn from
  * the registry so a renamed or removed page can never leave a dead link.
  */
 export interface NavMenu {
@@ -46,7 +46,7 @@ export const headerNav: NavItem[] = [
 /**
  * The mobile menu: Home, then the header's items, where a menu with an
  * overview page (Services) collapses to that one link; so of the header's
- * menus only Industries keeps its sub-links there (SPEC.md).
+ * menus only Industries keeps its sub-links there (docs/product.md#mobile-menu).
  */
 export const mobileNav: NavItem[] = [
   link('/'),

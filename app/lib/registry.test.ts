@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import routes from '../routes.ts'
 import { findPage, normalizePath, pages } from './registry.ts'
 
-// SPEC.md section 2, plus /pricing and /team (DESIGN.md, decision 4).
+// The routes of docs/product.md#routes, /pricing and /team included.
 const specPaths = [
   '/',
   '/about',
@@ -58,7 +59,7 @@ const specPaths = [
 ]
 
 describe('the route registry', () => {
-  test('holds exactly the pages of SPEC.md and DESIGN.md, once each', () => {
+  test('holds exactly the pages of the product, once each', () => {
     expect(pages.map((page) => page.path).sort()).toEqual([...specPaths].sort())
   })
 
@@ -95,7 +96,8 @@ describe('app/routes.ts', () => {
     expect(table.some((route) => route.path?.includes(':'))).toBe(false)
   })
 
-  test('mounts each page on its family template', () => {
+  test('mounts each page on the route module it names, which exists', () => {
+    for (const page of pages) expect(existsSync(`app/routes/${page.route}.tsx`), page.path).toBe(true)
     const route = table.find((entry) => entry.path === 'blog/local-seo-guide')
     expect(route?.file).toBe('routes/article.tsx')
     expect(table.find((entry) => entry.path === 'industries/saas')?.file).toBe('routes/page.tsx')

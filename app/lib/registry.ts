@@ -3,15 +3,25 @@
  *
  * It feeds app/routes.ts (one explicit route per page), the breadcrumbs, the
  * header and footer, the HTML sitemap, /sitemap.xml and the prefetch list, so
- * none of them can disagree with another. A page's copy lives in content/;
- * the file for an entry is found from its template and path
- * (see app/lib/content/collections.server.ts).
+ * none of them can disagree with another. Each page names two things apart:
+ * the route module that renders it (`route`) and the content collection its
+ * copy is read from (`collection`, a folder of content/). Several pages share
+ * a route module (every service page uses routes/service.tsx), and a page with
+ * code of its own (a calculator, charts) gets a module of its own while its
+ * copy still comes through the same collection (app/lib/content/README.md).
  *
  * This module ships to the browser: keep it to names and paths.
  */
 
-/** The route module (app/routes/<template>.tsx) that renders a page. */
-export type Template = 'page' | 'service' | 'case-study' | 'location' | 'article'
+/** The route module (app/routes/<route>.tsx) that renders a page. */
+export type RouteModule = 'page' | 'service' | 'case-study' | 'location' | 'article'
+
+/**
+ * The content collection a page's copy comes from: the folder of content/
+ * holding its file, read with that collection's schema
+ * (app/lib/content/collections.server.ts).
+ */
+export type CollectionName = 'pages' | 'services' | 'case-studies' | 'cities' | 'blog'
 
 /** Where a page is listed on the HTML sitemap. */
 export type Group = 'company' | 'services' | 'industries' | 'case-studies' | 'locations' | 'blog' | 'tools' | 'legal'
@@ -21,11 +31,12 @@ export interface PageEntry {
   path: string
   /** Short name for navigation, breadcrumbs and the sitemap (not the SEO title). */
   name: string
-  template: Template
+  route: RouteModule
+  collection: CollectionName
   group: Group
   /** Kept out of search engines, /sitemap.xml and the HTML sitemap. */
   noIndex?: true
-  /** When the page's code and data are fetched ahead of a click (SPEC.md section 2). */
+  /** When the page's code and data are fetched ahead of a click (docs/product.md#prefetching). */
   prefetch?: 'start' | 'idle'
 }
 
@@ -33,18 +44,19 @@ type Row = [slug: string, name: string]
 
 // The first page of each family is fetched when the browser is idle, so the
 // first click into any service, case study, city or article finds its
-// template's code already loaded and needs only the page's data.
-function family(template: Template, group: Group, base: string, rows: Row[]): PageEntry[] {
+// route module's code already loaded and needs only the page's data.
+function family(route: RouteModule, collection: CollectionName, group: Group, base: string, rows: Row[]): PageEntry[] {
   return rows.map(([slug, name], index) => ({
     path: `${base}/${slug}`,
     name,
-    template,
+    route,
+    collection,
     group,
     ...(index === 0 ? { prefetch: 'idle' as const } : {}),
   }))
 }
 
-export const services = family('service', 'services', '/services', [
+export const services = family('service', 'services', 'services', '/services', [
   ['website-design', 'Website Design'],
   ['paid-ads', 'Paid Ads'],
   ['email-marketing', 'Email Marketing'],
@@ -56,13 +68,13 @@ export const services = family('service', 'services', '/services', [
   ['app-development', 'App Development'],
 ])
 
-export const caseStudies = family('case-study', 'case-studies', '/case-studies', [
+export const caseStudies = family('case-study', 'case-studies', 'case-studies', '/case-studies', [
   ['saas-startup', 'SaaS Startup'],
   ['fitness-brand', 'Fitness Brand'],
   ['medtech-client', 'MedTech Client'],
 ])
 
-export const locations = family('location', 'locations', '/locations', [
+export const locations = family('location', 'cities', 'locations', '/locations', [
   ['miami', 'Miami'],
   ['austin', 'Austin'],
   ['denver', 'Denver'],
@@ -77,7 +89,7 @@ export const locations = family('location', 'locations', '/locations', [
   ['phoenix', 'Phoenix'],
 ])
 
-export const articles = family('article', 'blog', '/blog', [
+export const articles = family('article', 'blog', 'blog', '/blog', [
   ['ai-workflows-save-time', 'AI Workflows That Save Time'],
   ['proven-client-funnels', 'Proven Client Funnels'],
   ['linkedin-engagement-playbook', 'LinkedIn Engagement Playbook'],
@@ -101,14 +113,15 @@ export const articles = family('article', 'blog', '/blog', [
   ['local-seo-guide', 'Local SEO Guide'],
 ])
 
-export const industries: PageEntry[] = [
-  { path: '/industries/saas', name: 'SaaS', template: 'page', group: 'industries' },
-  { path: '/industries/ecommerce', name: 'Ecommerce', template: 'page', group: 'industries' },
-]
-
+/** A top-level page: its copy in content/pages/, rendered by routes/page.tsx unless it names its own module. */
 function top(path: string, name: string, group: Group, extra: Partial<PageEntry> = {}): PageEntry {
-  return { path, name, template: 'page', group, ...extra }
+  return { path, name, route: 'page', collection: 'pages', group, ...extra }
 }
+
+export const industries: PageEntry[] = [
+  top('/industries/saas', 'SaaS', 'industries'),
+  top('/industries/ecommerce', 'Ecommerce', 'industries'),
+]
 
 export const pages: readonly PageEntry[] = [
   top('/', 'Home', 'company'),
@@ -182,4 +195,9 @@ export function page(path: string): PageEntry {
   const entry = findPage(path)
   if (!entry) throw new Error(`No page in the registry at ${path}`)
   return entry
+}
+
+/** The registry page a loader's request is for (also its `.data` request). */
+export function requestEntry(request: Request): PageEntry {
+  return page(requestPath(request))
 }

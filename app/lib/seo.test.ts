@@ -50,13 +50,8 @@ describe('seo', () => {
     })
   })
 
-  test('marks noIndex pages noindex and gives them no canonical', () => {
-    const hidden = seo({
-      title: 'Thank you for writing',
-      description: 'x'.repeat(80),
-      path: '/thank-you',
-      noIndex: true,
-    })
+  test('marks the pages the registry keeps out of search engines noindex, with no canonical', () => {
+    const hidden = seo({ title: 'Thank you for writing', description: 'x'.repeat(80), path: '/thank-you' })
     expect(hidden).toContainEqual({ name: 'robots', content: 'noindex, follow' })
     expect(hidden.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false)
   })

@@ -3,7 +3,7 @@ import { breadcrumbs } from './breadcrumbs.ts'
 import { findPage } from './registry.ts'
 import { site } from './site.ts'
 
-/** Search metadata of a page (SPEC.md section 3, "Search metadata"). */
+/** Search metadata of a page (docs/product.md#search-metadata). */
 export interface SeoInput {
   title: string
   description: string
@@ -13,7 +13,6 @@ export interface SeoInput {
   /** Site-relative path of the social image; 1200x630 by default. */
   ogImage?: string
   ogType?: 'website' | 'article'
-  noIndex?: boolean
   /** JSON-LD objects for the page; a BreadcrumbList is added on inner pages. */
   schemaData?: readonly object[]
 }
@@ -52,7 +51,9 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   if (input.keywords && input.keywords.length > 0) {
     tags.push({ name: 'keywords', content: input.keywords.join(', ') })
   }
-  if (input.noIndex) {
+  // Whether a page is kept out of search engines is the registry's call
+  // alone (PageEntry.noIndex), so the sitemaps and the robots tag agree.
+  if (findPage(input.path)?.noIndex) {
     tags.push({ name: 'robots', content: 'noindex, follow' })
   } else {
     tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url })
@@ -97,7 +98,7 @@ export const webSite = {
   publisher: { '@id': organization['@id'] },
 }
 
-/** A service Northpeak offers, optionally for one city (DESIGN.md, decision 11). */
+/** A service Northpeak offers, optionally for one city (docs/product.md#locations). */
 export function serviceData(input: {
   name: string
   description: string

@@ -1,5 +1,5 @@
 /**
- * Brand and business facts (DESIGN.md, "Brand and business facts"). Nothing
+ * Brand and business facts (docs/product.md#brand-and-business-facts). Nothing
  * else in the app spells these out: import them from here.
  */
 export const site = {

@@ -5,16 +5,16 @@ import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Quote } from '#app/components/sections/quote.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
-import { getCaseStudy } from '#app/lib/content/collections.server.ts'
-import { requestPath } from '#app/lib/registry.ts'
+import { getCaseStudy } from '#app/lib/content/queries.server.ts'
+import { requestEntry } from '#app/lib/registry.ts'
 import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
 import type { Route } from './+types/case-study.ts'
 
-// The template of the three case studies (content/case-studies/<slug>.md).
+// The route module of the three case studies (content/case-studies/<slug>.md).
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = requestPath(request)
-  return { path, study: getCaseStudy(path) }
+  const entry = requestEntry(request)
+  return { path: entry.path, study: getCaseStudy(entry) }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -5,16 +5,16 @@ import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Faq } from '#app/components/sections/faq.tsx'
 import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
-import { getCity } from '#app/lib/content/collections.server.ts'
-import { requestPath } from '#app/lib/registry.ts'
+import { getCity } from '#app/lib/content/queries.server.ts'
+import { requestEntry } from '#app/lib/registry.ts'
 import { seo, serviceData } from '#app/lib/seo.ts'
 import type { Route } from './+types/location.ts'
 
-// The template of the twelve city pages (content/cities/<slug>.md).
+// The route module of the twelve city pages (content/cities/<slug>.md).
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = requestPath(request)
-  return { path, city: getCity(path) }
+  const entry = requestEntry(request)
+  return { path: entry.path, city: getCity(entry) }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -2,17 +2,18 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { Prose } from '#app/components/prose.tsx'
 import { Section } from '#app/components/section.tsx'
 import { SectionList } from '#app/components/section-list.tsx'
-import { getPage } from '#app/lib/content/collections.server.ts'
-import { requestPath } from '#app/lib/registry.ts'
+import { getPage } from '#app/lib/content/queries.server.ts'
+import { requestEntry } from '#app/lib/registry.ts'
 import { organization, seo, webSite } from '#app/lib/seo.ts'
 import type { Route } from './+types/page.ts'
 
-// The template of every top-level page (home, about, pricing, industries, ...):
-// a header, an optional Markdown body, then the page's blocks in order.
+// The route module of the top-level pages (home, about, pricing, industries,
+// ...; content/pages/): a header, an optional Markdown body, then the page's
+// blocks in order.
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = requestPath(request)
-  return { path, page: getPage(path) }
+  const entry = requestEntry(request)
+  return { path: entry.path, page: getPage(entry) }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -23,7 +24,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     description: page.description,
     keywords: page.keywords,
     path,
-    noIndex: page.noIndex,
     schemaData: path === '/' ? [organization, webSite] : [],
   })
 }

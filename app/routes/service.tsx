@@ -7,16 +7,16 @@ import { Faq } from '#app/components/sections/faq.tsx'
 import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
 import { Steps } from '#app/components/sections/steps.tsx'
-import { getService } from '#app/lib/content/collections.server.ts'
-import { requestPath } from '#app/lib/registry.ts'
+import { getService } from '#app/lib/content/queries.server.ts'
+import { requestEntry } from '#app/lib/registry.ts'
 import { seo, serviceData } from '#app/lib/seo.ts'
 import type { Route } from './+types/service.ts'
 
-// The template of the nine service pages (content/services/<slug>.md).
+// The route module of the nine service pages (content/services/<slug>.md).
 
 export function loader({ request }: Route.LoaderArgs) {
-  const path = requestPath(request)
-  return { path, service: getService(path) }
+  const entry = requestEntry(request)
+  return { path: entry.path, service: getService(entry) }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,4 +1,4 @@
-import { articleDates } from '#app/lib/content/collections.server.ts'
+import { articleDates } from '#app/lib/content/queries.server.ts'
 import { indexablePages } from '#app/lib/registry.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 

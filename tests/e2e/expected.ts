@@ -15,11 +15,11 @@ export interface Expected {
 function read(entry: PageEntry): Expected {
   const source = readFileSync(contentFileOf(entry), 'utf8')
   const data = parseFrontmatter(source).data as Record<string, string>
-  const heading = entry.template === 'article' ? data.title! : data.heading!
+  const heading = entry.collection === 'blog' ? data.title! : data.heading!
   return {
     page: entry,
     heading,
-    text: entry.template === 'article' ? data.description! : data.lede!,
+    text: entry.collection === 'blog' ? data.description! : data.lede!,
     title: data.title!,
     description: data.description!,
   }

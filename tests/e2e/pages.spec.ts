@@ -15,6 +15,14 @@ test.describe('every page, as pre-rendered HTML with JavaScript off', () => {
       const fullTitle = title.toLowerCase().includes('northpeak') ? title : `${title} | Northpeak`
       await expect(page).toHaveTitle(fullTitle)
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description)
+      // Markdown must reach visitors rendered: no "[label](/path)" or "**bold**" to read,
+      // closed FAQ answers included.
+      const visibleText = await page.locator('body').evaluate((body) => {
+        const copy = body.cloneNode(true) as HTMLElement
+        copy.querySelectorAll('script, style, template').forEach((node) => node.remove())
+        return copy.textContent ?? ''
+      })
+      expect(visibleText).not.toMatch(/\[[^\]\n]+\]\([^)\s]*\)|\*\*[^*\n]+\*\*|__[^_\n]+__/)
       if (entry.noIndex) {
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
         await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)

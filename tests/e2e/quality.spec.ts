@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { expectedPages } from './expected.ts'
+import { hydrated } from './support.ts'
 
 // Every page, hydrated: no accessibility violation that axe-core can find
 // (WCAG 2.2 A and AA, and its best practices), and nothing in the console.
@@ -12,8 +13,7 @@ for (const { page: entry } of expectedPages) {
       if (message.type() === 'error' || message.type() === 'warning')
         errors.push(`${message.type()}: ${message.text()}`)
     })
-    await page.goto(entry.path)
-    await page.locator('link[rel="prefetch"]').first().waitFor({ state: 'attached' })
+    await hydrated(page, entry.path)
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
       .analyze()

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { headingOf } from './expected.ts'
+import { hydrated } from './support.ts'
 
 const headerServices = [
   ['Website Design', '/services/website-design'],
@@ -11,12 +12,6 @@ const headerServices = [
   ['Analytics', '/services/analytics'],
   ['App Development', '/services/app-development'],
 ] as const
-
-/** Opens a page and waits until React has hydrated it: the prefetch links appear only then. */
-export async function hydrated(page: Page, path: string) {
-  await page.goto(path)
-  await page.locator('link[rel="prefetch"]').first().waitFor({ state: 'attached' })
-}
 
 /**
  * Holds back the desktop menus' code, which loads when the browser is idle or

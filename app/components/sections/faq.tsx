@@ -1,9 +1,12 @@
+import { Prose } from '#app/components/prose.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
+import type { RichText } from '#app/lib/content/schemas.ts'
 
 export interface FaqItem {
   question: string
-  answer: string
+  /** Inline Markdown, rendered at build time. */
+  answer: RichText
 }
 
 /** Questions and answers as native disclosure widgets: keyboard-ready and working without JavaScript. */
@@ -21,7 +24,7 @@ export function Faq({ title, items, tone }: { title: string; items: FaqItem[]; t
                 className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180 motion-reduce:transition-none"
               />
             </summary>
-            <p className="mt-3 text-muted">{item.answer}</p>
+            <Prose as="p" html={item.answer.html} className="mt-3 max-w-none text-base leading-7 text-muted" />
           </details>
         ))}
       </div>

@@ -3,7 +3,7 @@ import { Slot } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#app/lib/cn.ts'
 
-/** SPEC.md section 9: variants default, destructive, outline, secondary, ghost, link, hero, cta; sizes default, sm, lg, icon. */
+/** The product's button set (docs/product.md#business-constants): variants default, destructive, outline, secondary, ghost, link, hero, cta; sizes default, sm, lg, icon. */
 export const buttonVariants = cva(
   'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {

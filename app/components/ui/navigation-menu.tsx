@@ -4,10 +4,10 @@ import { cn } from '#app/lib/cn.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { navigationMenuChevronClass, navigationMenuItemClass } from '#app/components/ui/navigation-menu-styles.ts'
 
-/** How long the pointer rests on a menu's button before the menu opens (SPEC.md). */
+/** How long the pointer rests on a menu's button before the menu opens (docs/product.md#header). */
 export const NAVIGATION_MENU_DELAY_MS = 200
 
-/** Radix navigation menu (labelled "Main" by default), with the site's delays (SPEC.md: open 200 ms, skip 300 ms; Radix closes after 150 ms). */
+/** Radix navigation menu (labelled "Main" by default), with the site's delays (docs/product.md#header: open 200 ms, skip 300 ms; Radix closes after 150 ms). */
 export function NavigationMenu({ className, ...props }: React.ComponentProps<typeof Primitive.Root>) {
   return (
     <Primitive.Root

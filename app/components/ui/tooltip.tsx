@@ -2,7 +2,7 @@ import { Tooltip as Primitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#app/lib/cn.ts'
 
-/** SPEC.md section 4: tooltips open after 700 ms, with a skip delay of 300 ms. */
+/** Tooltips open after 700 ms, with a skip delay of 300 ms (docs/product.md#tooltips). */
 export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 

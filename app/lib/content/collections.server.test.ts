@@ -3,27 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { pages } from '#app/lib/registry.ts'
-import { ContentError, countWords, loadContent, renderMarkdown } from './collections.server.ts'
-import { contentFileOf } from './files.ts'
+import { loadContent } from './collections.server.ts'
+import { ContentError, contentFileOf } from './files.ts'
 
 describe('the content of the site', () => {
   const content = loadContent()
 
-  test('every registry page has a content file that parses', () => {
-    const loaded =
-      content.pages.size + content.services.size + content.caseStudies.size + content.cities.size + content.articles.size
-    expect(loaded).toBe(pages.length)
-  })
-
-  test('every article body holds at least 150 words per minute of its read time', () => {
-    for (const [articlePath, article] of content.articles) {
-      expect(article.words, articlePath).toBeGreaterThanOrEqual(article.data.readTime * 150)
-    }
-  })
-
-  test('the article catalogue matches SPEC.md and DESIGN.md', () => {
+  test('the article catalogue holds the published categories, dates and read times', () => {
     const row = (slug: string) => {
-      const { data } = content.articles.get(`/blog/${slug}`)!
+      const { data } = content.blog.get(`/blog/${slug}`)!
       return [data.category, data.date, data.readTime]
     }
     expect(row('email-marketing-2025')).toEqual(['Email Marketing', '2024-12-05', 9])
@@ -33,6 +21,13 @@ describe('the content of the site', () => {
     expect(row('local-seo-guide')).toEqual(['Local SEO', '2025-01-30', 17])
     expect(row('ai-workflows-save-time')).toEqual(['AI Automation', '2024-11-12', 8])
     expect(row('fitness-brand-case-study')).toEqual(['Case Study', '2024-12-09', 9])
+  })
+
+  test('FAQ answers arrive as rendered HTML, their links resolved', () => {
+    const faq = content.pages.get('/thank-you')!.data.sections.find((section) => section.type === 'faq')
+    const answers = faq?.type === 'faq' ? faq.items.map((item) => item.answer.html) : []
+    expect(answers.join(' ')).toContain('<a href="/privacy">privacy policy</a>')
+    expect(answers.join(' ')).not.toContain('](')
   })
 })
 
@@ -84,7 +79,54 @@ describe('a bad content file', () => {
     withFile(
       'content/pages/terms.md',
       (source) => `${source}\n\nSee [our old page](/old-page).\n`,
-      () => expect(() => loadContent(root)).toThrow(/content\/pages\/terms\.md: link "\/old-page"/),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /content\/pages\/terms\.md: field "body": link "\/old-page" is not a page of the site/,
+        ),
+    )
+  })
+
+  test('rejects raw HTML in a body, naming the file and the field', () => {
+    withFile(
+      'content/pages/terms.md',
+      (source) => `${source}\n\n<script>alert(1)</script>\n`,
+      () => expect(() => loadContent(root)).toThrow(/content\/pages\/terms\.md: field "body": raw HTML is not allowed/),
+    )
+  })
+
+  test('rejects raw HTML in a Markdown field, naming the field', () => {
+    withFile(
+      'content/pages/thank-you.md',
+      (source) => source.replace(/answer: "/, 'answer: "<img src=x onerror=alert(1)> '),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /content\/pages\/thank-you\.md: field "sections\.\d+\.items\.0\.answer": raw HTML is not allowed/,
+        ),
+    )
+  })
+
+  test('rejects Markdown in a plain-text field, where a visitor would read it raw', () => {
+    withFile(
+      'content/services/paid-ads.md',
+      (source) => source.replace(/^summary: "?/m, 'summary: "See [pricing](/pricing). '),
+      () =>
+        expect(() => loadContent(root)).toThrow(/content\/services\/paid-ads\.md: field "summary": is plain text/),
+    )
+  })
+
+  test('accepts an https:// address in a link field and refuses a build file', () => {
+    withFile(
+      'content/pages/home.md',
+      (source) => source.replace(/^(actions:\n\s+- label: .*\n\s+href: ).*$/m, '$1https://example.org/guide'),
+      () => expect(() => loadContent(root)).not.toThrow(),
+    )
+    withFile(
+      'content/pages/home.md',
+      (source) => source.replace(/^(actions:\n\s+- label: .*\n\s+href: ).*$/m, '$1/about.data'),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /content\/pages\/home\.md: field "actions\.0\.href": "\/about\.data" is not a page of the site/,
+        ),
     )
   })
 
@@ -103,25 +145,3 @@ describe('a bad content file', () => {
   })
 })
 
-describe('renderMarkdown', () => {
-  test('resolves the booking and email destinations and opens outbound links in a new tab', () => {
-    const html = renderMarkdown('[Book](booking) [Mail](email) [Docs](https://example.org) [Us](/about)', 'x.md')
-    expect(html).toContain('href="https://cal.northpeak.example/strategy-call" target="_blank" rel="noopener noreferrer"')
-    expect(html).toContain('href="mailto:hello@northpeak.example"')
-    expect(html).toContain('href="https://example.org" target="_blank"')
-    expect(html).toContain('<a href="/about">Us</a>')
-  })
-
-  test('refuses a table with an empty header cell', () => {
-    expect(() => renderMarkdown('| | A |\n|---|---|\n| x | y |', 'x.md')).toThrow(/x\.md: a table has an empty header cell/)
-  })
-
-  test('refuses plain-http and relative links', () => {
-    expect(() => renderMarkdown('[x](http://example.org)', 'x.md')).toThrow(ContentError)
-    expect(() => renderMarkdown('[x](about)', 'x.md')).toThrow(ContentError)
-  })
-})
-
-test('countWords counts words, not Markdown punctuation', () => {
-  expect(countWords('## A heading\n\n- one item, **bold** words | table |\n\n```\ncode is skipped\n```')).toBe(7)
-})

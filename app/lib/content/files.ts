@@ -1,21 +1,23 @@
-import matter from 'gray-matter'
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import yaml from 'js-yaml'
 import { slugOf, type PageEntry } from '#app/lib/registry.ts'
 
-/** The content folder of each template family. */
-export const contentFolders = {
-  page: 'pages',
-  service: 'services',
-  'case-study': 'case-studies',
-  location: 'cities',
-  article: 'blog',
-} as const
+// Reading content files: where a page's file is, and its frontmatter split
+// from its Markdown body. Node only (the build, the content check and the
+// end-to-end tests use it); nothing here renders or checks anything.
 
-/** The content file of a registry page, relative to the project root: its name is the page's slug. */
+/**
+ * The content file of a registry page, relative to the project root: the
+ * folder is the page's collection, the name its slug (a top-level page's
+ * whole path, e.g. content/pages/industries/saas.md; home is home.md).
+ */
 export function contentFileOf(entry: PageEntry): string {
-  const name = entry.template === 'page' ? (entry.path === '/' ? 'home' : entry.path.slice(1)) : slugOf(entry.path)
-  return `content/${contentFolders[entry.template]}/${name}.md`
+  const name = entry.collection === 'pages' ? (entry.path === '/' ? 'home' : entry.path.slice(1)) : slugOf(entry.path)
+  return `content/${entry.collection}/${name}.md`
 }
+
+const frontmatter = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/
 
 /**
  * Splits a content file into its YAML frontmatter and Markdown body. YAML's
@@ -23,7 +25,29 @@ export function contentFileOf(entry: PageEntry): string {
  * default schema would quietly turn it into a date in 2027.
  */
 export function parseFrontmatter(source: string): { data: unknown; content: string } {
-  return matter(source, {
-    engines: { yaml: (text: string) => yaml.load(text, { schema: yaml.JSON_SCHEMA }) as object },
+  const match = frontmatter.exec(source.replace(/^\uFEFF/, ''))
+  if (!match) throw new Error('the file must start with YAML frontmatter between two "---" lines')
+  return {
+    data: yaml.load(match[1] ?? '', { schema: yaml.JSON_SCHEMA }) ?? {},
+    content: source.replace(/^\uFEFF/, '').slice(match[0].length),
+  }
+}
+
+/** Markdown files under `dir`, as paths relative to it. */
+export function listMarkdown(dir: string, prefix = ''): string[] {
+  let entries
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return []
+  }
+  return entries.flatMap((entry) => {
+    if (entry.isDirectory()) return listMarkdown(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+    return entry.name.endsWith('.md') ? [`${prefix}${entry.name}`] : []
   })
+}
+
+/** A problem in a content file; its message names the file and the field. */
+export class ContentError extends Error {
+  override name = 'ContentError'
 }

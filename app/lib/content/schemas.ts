@@ -1,33 +1,73 @@
 import { z } from 'zod'
-import { findPage } from '#app/lib/registry.ts'
+import { classifyHref, HREF_RULE } from '#app/lib/links.ts'
+import { MarkdownError, renderInline, renderMarkdown } from './markdown.server.ts'
 
 /**
  * Schemas of every content file's frontmatter. A file that does not fit
  * fails the build with its name and the field (collections.server.ts).
  * Components import only the inferred types, so zod never ships to the browser.
+ *
+ * Text fields are plain text unless documented as Markdown: a plain field
+ * that holds Markdown or HTML is refused, because a visitor would read the
+ * raw `[label](/path)` or `**bold**`. Markdown fields are rendered here, at
+ * build time, so components receive `{ html }` and never parse anything.
  */
 
-const text = (min: number, max: number) => z.string().trim().min(min).max(max)
+const markup = /\[[^\]]*\]\([^)]*\)|\*\*[^*]+\*\*|<\/?[a-z][^>]*>/i
+
+/** Plain text of `min`-`max` characters. */
+const text = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((value) => !markup.test(value), {
+      error: 'is plain text: Markdown links, **emphasis** and HTML tags would show as typed',
+    })
+
+/** Markdown rendered to HTML, as components receive it. */
+export interface RichText {
+  html: string
+}
+
+function markdownField(min: number, max: number, render: (source: string) => string) {
+  return z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .transform((source, context): RichText => {
+      try {
+        return { html: render(source) }
+      } catch (error) {
+        if (!(error instanceof MarkdownError)) throw error
+        context.addIssue({ code: 'custom', message: error.message })
+        return z.NEVER
+      }
+    })
+}
+
+/** Inline Markdown (links, emphasis) of `min`-`max` characters: one paragraph's worth. */
+const inlineMarkdown = (min: number, max: number) => markdownField(min, max, renderInline)
+/** Block Markdown (paragraphs, headings, lists, tables) of `min`-`max` characters. */
+const blockMarkdown = (min: number, max: number) => markdownField(min, max, renderMarkdown)
 
 /**
- * Where a link goes: a page of the registry (optionally with ?query or #hash),
- * an #anchor on the same page, or one of two named destinations:
- * `booking` (the external strategy-call calendar, opens in a new tab) and
- * `email` (a mailto: link to the agency's address). Anything else is refused,
+ * Where a link goes: a page of the site (optionally with ?query or #hash),
+ * an #anchor on the same page, an https:// address (opens in a new tab) or
+ * one of two named destinations: `booking` (the strategy-call calendar,
+ * opens in a new tab) and `email` (the agency's address). The rule lives in
+ * app/lib/links.ts, shared with the Markdown renderer and the components,
  * so content can never hold a broken internal link.
  */
 export const hrefSchema = z
   .string()
   .trim()
-  .refine(
-    (href) => {
-      if (href === 'booking' || href === 'email' || /^#[\w-]+$/.test(href)) return true
-      if (!href.startsWith('/')) return false
-      const path = href.split(/[?#]/)[0] ?? ''
-      return findPage(path) !== undefined
-    },
-    { error: 'must be a page of the site (see app/lib/registry.ts), an #anchor, "booking" or "email"' },
-  )
+  .superRefine((href, context) => {
+    const result = classifyHref(href)
+    if (!result.ok) context.addIssue({ code: 'custom', message: result.reason || HREF_RULE })
+  })
 
 export const linkSchema = z.strictObject({
   /** Button or link text, 2-40 characters. */
@@ -94,8 +134,8 @@ const statSchema = z.strictObject({
 
 const faqItemSchema = z.strictObject({
   question: text(10, 160),
-  /** Plain text or Markdown, 40-900 characters. */
-  answer: text(40, 900),
+  /** Inline Markdown (links, emphasis), 40-900 characters. */
+  answer: inlineMarkdown(40, 900),
 })
 
 const cardSchema = z.strictObject({
@@ -157,8 +197,8 @@ export const sectionSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('prose'),
     title: text(3, 90).optional(),
-    /** Markdown. */
-    body: text(40, 12000),
+    /** Markdown: paragraphs, headings, lists, tables; 40-12,000 characters. */
+    body: blockMarkdown(40, 12000),
   }),
   z.strictObject({
     type: z.literal('quote'),
@@ -251,8 +291,6 @@ export const pageSchema = z.strictObject({
   eyebrow: text(2, 40).optional(),
   /** Up to two buttons under the lede. */
   actions: z.array(linkSchema).max(2).optional(),
-  /** Keeps the page out of search engines and sitemaps (e.g. /thank-you). */
-  noIndex: z.boolean().optional(),
   sections: z.array(sectionSchema).default([]),
 })
 export type PageFrontmatter = z.infer<typeof pageSchema>
@@ -309,7 +347,7 @@ export const citySchema = z.strictObject({
 })
 export type CityFrontmatter = z.infer<typeof citySchema>
 
-/** Article categories: SPEC.md's card categories and article categories together. */
+/** Article categories (docs/product.md#article-catalogue). */
 export const articleCategories = [
   'AI Automation',
   'Lead Generation',
@@ -344,11 +382,11 @@ export const articleSchema = z.strictObject({
   tags: z.array(text(2, 30)).max(5).default([]),
   /** Publication date, YYYY-MM-DD. */
   date: z.iso.date(),
-  /** Minutes; the body must hold at least 150 words per minute (DESIGN.md, decision 7). */
+  /** Minutes; the body must hold at least 150 words per minute (docs/product.md#article-catalogue). */
   readTime: z.number().int().min(1).max(30),
   /** Featured in related-reading cards. */
   popular: z.boolean().optional(),
-  /** The closing call to action's button (SPEC.md, "Closing calls to action"). */
+  /** The closing call to action and its button (docs/product.md#closing-calls-to-action). */
   cta: z.strictObject({
     title: text(5, 90),
     body: text(20, 300),

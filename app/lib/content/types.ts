@@ -1,5 +1,6 @@
-// What loaders hand to the templates: frontmatter plus Markdown rendered to
-// HTML. Types only, so components can import them without pulling in zod.
+// What loaders hand to the route modules: frontmatter (Markdown fields
+// already rendered to HTML) plus what the queries add. Types only, so
+// components can import them without pulling in zod or marked.
 import type {
   ArticleFrontmatter,
   CaseStudyFrontmatter,
@@ -20,33 +21,30 @@ export interface Card {
   meta?: string
 }
 
+/** A page block as its component receives it: collection blocks come with their cards. */
 export type ResolvedSection =
-  | Exclude<Section, { type: 'collection' | 'prose' }>
+  | Exclude<Section, { type: 'collection' }>
   | (Extract<Section, { type: 'collection' }> & { cards: Card[] })
-  | (Extract<Section, { type: 'prose' }> & { html: string })
 
-export interface PageContent extends Omit<PageFrontmatter, 'sections'> {
+/** Every registry page's content carries its short name from the registry. */
+interface Named {
+  name: string
   html: string
+}
+
+export interface PageContent extends Omit<PageFrontmatter, 'sections'>, Named {
   sections: ResolvedSection[]
 }
-export interface ServiceContent extends ServiceFrontmatter {
-  name: string
-  html: string
+export interface ServiceContent extends ServiceFrontmatter, Named {
   related: Card[]
 }
-export interface CaseStudyContent extends CaseStudyFrontmatter {
-  name: string
-  html: string
+export interface CaseStudyContent extends CaseStudyFrontmatter, Named {
   serviceLinks: Card[]
 }
-export interface CityContent extends CityFrontmatter {
-  html: string
+export interface CityContent extends CityFrontmatter, Named {
   serviceLinks: Card[]
 }
-export interface ArticleContent extends ArticleFrontmatter {
-  name: string
+export interface ArticleContent extends ArticleFrontmatter, Named {
   slug: string
-  html: string
   wordCount: number
 }
-

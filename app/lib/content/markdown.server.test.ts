@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest'
+import { countWords, MarkdownError, renderInline, renderMarkdown } from './markdown.server.ts'
+
+describe('renderMarkdown', () => {
+  test('resolves the booking and email destinations and opens outbound links in a new tab, saying so', () => {
+    const html = renderMarkdown('[Book](booking) [Mail](email) [Docs](https://example.org) [Us](/about)')
+    expect(html).toContain(
+      '<a href="https://cal.northpeak.example/strategy-call" target="_blank" rel="noopener noreferrer">Book<span class="sr-only"> (opens in a new tab)</span></a>',
+    )
+    expect(html).toContain('<a href="mailto:hello@northpeak.example">Mail</a>')
+    expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">Docs')
+    expect(html).toContain('<a href="/about">Us</a>')
+  })
+
+  test('wraps a table in a labelled region that scrolls sideways by keyboard too', () => {
+    const html = renderMarkdown('| Channel | Spend |\n|---|---|\n| Search | $12,000 |')
+    expect(html).toMatch(
+      /^<div class="table-scroll" role="region" tabindex="0" aria-label="Table: Channel, Spend"><table>[\s\S]*<td>\$12,000<\/td>[\s\S]*<\/table>\n<\/div>/,
+    )
+  })
+
+  test('refuses a table with an empty header cell', () => {
+    expect(() => renderMarkdown('| | A |\n|---|---|\n| x | y |')).toThrow(/a table has an empty header cell/)
+  })
+
+  test('refuses raw HTML, block and inline, and images', () => {
+    expect(() => renderMarkdown('<script>alert(1)</script>')).toThrow(/raw HTML is not allowed/)
+    expect(() => renderMarkdown('Text <b onclick="x()">bold</b>')).toThrow(/raw HTML is not allowed/)
+    expect(() => renderMarkdown('![chart](/chart.png)')).toThrow(/images are not supported/)
+  })
+
+  test('refuses plain-http, relative and unknown links, and build files', () => {
+    expect(() => renderMarkdown('[x](http://example.org)')).toThrow(MarkdownError)
+    expect(() => renderMarkdown('[x](about)')).toThrow(MarkdownError)
+    expect(() => renderMarkdown('[x](/old-page)')).toThrow(/link "\/old-page" is not a page of the site/)
+    expect(() => renderMarkdown('[x](/about.data)')).toThrow(MarkdownError)
+  })
+
+  test('escapes what it does not render', () => {
+    expect(renderMarkdown('Fish & chips for 2 < 3')).toBe('<p>Fish &amp; chips for 2 &lt; 3</p>\n')
+  })
+})
+
+describe('renderInline', () => {
+  test('renders links and emphasis without a wrapping paragraph', () => {
+    expect(renderInline('See our **pricing** on the [pricing page](/pricing).')).toBe(
+      'See our <strong>pricing</strong> on the <a href="/pricing">pricing page</a>.',
+    )
+  })
+
+  test('checks links the same way as bodies', () => {
+    expect(() => renderInline('[x](/nope)')).toThrow(MarkdownError)
+  })
+})
+
+test('countWords counts words, not Markdown punctuation', () => {
+  expect(countWords('## A heading\n\n- one item, **bold** words | table |\n\n```\ncode is skipped\n```')).toBe(7)
+})

@@ -1,0 +1,126 @@
+import {
+  articles,
+  caseStudies,
+  industries,
+  locations,
+  page,
+  services,
+  type CollectionName,
+  type PageEntry,
+} from '#app/lib/registry.ts'
+import { content, type Content } from './collections.server.ts'
+import { ContentError } from './files.ts'
+import type { Section } from './schemas.ts'
+import type {
+  ArticleContent,
+  Card,
+  CaseStudyContent,
+  CityContent,
+  PageContent,
+  ResolvedSection,
+  ServiceContent,
+} from './types.ts'
+
+// What loaders ask of the content: one getter per route module, given the
+// page's registry entry, and the cards that overview sections list.
+
+/** The parsed file of a page, from the collection the page names. */
+function read<K extends CollectionName>(entry: PageEntry, collection: K): NonNullable<ReturnType<Content[K]['get']>> {
+  const found = entry.collection === collection ? content()[collection].get(entry.path) : undefined
+  if (!found) throw new ContentError(`No ${collection} content for ${entry.path} (its collection is ${entry.collection})`)
+  return found as NonNullable<ReturnType<Content[K]['get']>>
+}
+
+function cardOf(entry: PageEntry, body: string, extra: Partial<Card> = {}): Card {
+  return { title: entry.name, body, href: entry.path, ...extra }
+}
+
+function serviceCard(entry: PageEntry): Card {
+  const { data } = read(entry, 'services')
+  return cardOf(entry, data.summary, { icon: data.icon })
+}
+
+function caseStudyCard(entry: PageEntry): Card {
+  const { data } = read(entry, 'case-studies')
+  return cardOf(entry, data.summary, { title: data.heading, meta: data.industry })
+}
+
+/** Articles, newest first. */
+function articlesByDate() {
+  return articles.map((entry) => read(entry, 'blog')).sort((a, b) => b.data.date.localeCompare(a.data.date))
+}
+
+/** Articles as cards, newest first. */
+export function articleCards(limit?: number): Card[] {
+  return articlesByDate()
+    .slice(0, limit)
+    .map(({ entry, data }) => cardOf(entry, data.description, { title: data.title, meta: data.category }))
+}
+
+const collectionCards: Record<Extract<Section, { type: 'collection' }>['collection'], (limit?: number) => Card[]> = {
+  services: (limit) => services.slice(0, limit).map(serviceCard),
+  'case-studies': (limit) => caseStudies.slice(0, limit).map(caseStudyCard),
+  locations: (limit) =>
+    locations.slice(0, limit).map((entry) => {
+      const { data } = read(entry, 'cities')
+      return cardOf(entry, data.summary, { meta: data.region, icon: 'map-pin' })
+    }),
+  industries: (limit) =>
+    industries.slice(0, limit).map((entry) => {
+      const { data } = read(entry, 'pages')
+      return cardOf(entry, data.description, { title: data.heading })
+    }),
+  articles: articleCards,
+}
+
+/** A top-level page: its header, its Markdown body and its blocks, with collection cards filled in. */
+export function getPage(entry: PageEntry): PageContent {
+  const { data, html } = read(entry, 'pages')
+  const sections = data.sections.map(
+    (section): ResolvedSection =>
+      section.type === 'collection' ? { ...section, cards: collectionCards[section.collection](section.limit) } : section,
+  )
+  return { ...data, name: entry.name, html, sections }
+}
+
+export function getService(entry: PageEntry): ServiceContent {
+  const { data, html } = read(entry, 'services')
+  const related = data.caseStudies.map((slug) => caseStudyCard(page(`/case-studies/${slug}`)))
+  return { ...data, name: entry.name, html, related }
+}
+
+export function getCaseStudy(entry: PageEntry): CaseStudyContent {
+  const { data, html } = read(entry, 'case-studies')
+  return { ...data, name: entry.name, html, serviceLinks: data.services.map((slug) => serviceCard(page(`/services/${slug}`))) }
+}
+
+export function getCity(entry: PageEntry): CityContent {
+  const { data, html } = read(entry, 'cities')
+  return { ...data, name: entry.name, html, serviceLinks: data.services.map((slug) => serviceCard(page(`/services/${slug}`))) }
+}
+
+export function getArticle(entry: PageEntry): ArticleContent {
+  const { data, html, words } = read(entry, 'blog')
+  return { ...data, name: entry.name, slug: entry.path.split('/').at(-1) ?? '', html, wordCount: words }
+}
+
+/**
+ * The "Continue Reading" cards of an article: three others, those of the
+ * same category first, then the newest.
+ */
+export function relatedArticles(entry: PageEntry, count = 3): Card[] {
+  const current = read(entry, 'blog').data
+  const sameCategoryFirst = (category: string) => (category === current.category ? 0 : 1)
+  return articlesByDate()
+    .filter((other) => other.entry !== entry)
+    .sort((a, b) => sameCategoryFirst(a.data.category) - sameCategoryFirst(b.data.category))
+    .slice(0, count)
+    .map(({ entry: other, data }) =>
+      cardOf(other, data.description, { title: data.title, meta: `${data.category} · ${data.readTime} min read` }),
+    )
+}
+
+/** Publication dates of the articles by path, for /sitemap.xml. */
+export function articleDates(): Map<string, string> {
+  return new Map(articles.map((entry) => [entry.path, read(entry, 'blog').data.date]))
+}
