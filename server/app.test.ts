@@ -159,6 +159,8 @@ describe('POST /api/client-errors', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 204)).toBe(true)
     expect(statuses.slice(10)).toEqual([429, 429])
+    const refused = await post(JSON.stringify({ message: 'again', path: '/' }), { 'x-forwarded-for': '198.51.100.7' })
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
   })
 })
 

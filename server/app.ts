@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
-import { createRateLimiter } from './rate-limit.ts'
+import { createMemoryRateLimiter, retryAfterSeconds } from './rate-limit.ts'
 import { indexStaticFiles, type StaticFile } from './static-files.ts'
 
 /**
@@ -36,12 +36,15 @@ export function createApp({ clientDir, log = console }: { clientDir: string; log
   })
 
   // Render errors seen by visitors (app/components/error-fallback.tsx), logged for the team.
-  const allowReport = createRateLimiter({ limit: 10, windowMs: 60_000 })
+  const reportLimiter = createMemoryRateLimiter({ limit: 10, windowMs: 60_000 })
   app.post(
     '/api/client-errors',
     bodyLimit({ maxSize: 4096, onError: (c) => c.text('Report too large', 413) }),
     async (c) => {
-      if (!allowReport(clientAddress(c))) return c.text('Too many reports', 429)
+      const decision = await reportLimiter.hit(clientAddress(c), Date.now())
+      if (!decision.allowed) {
+        return c.text('Too many reports', 429, { 'Retry-After': retryAfterSeconds(decision.retryAfterMs) })
+      }
       const report = (await c.req.json().catch(() => null)) as { message?: unknown; path?: unknown } | null
       if (!report || typeof report.message !== 'string' || typeof report.path !== 'string') {
         return c.text('Expected JSON with "message" and "path" strings', 400)
