@@ -5,6 +5,7 @@ import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { createApp } from './app.ts'
+import { clientAddressResolver } from './client-address.ts'
 
 // A small build of the site to serve: a page, its data, an asset, the not-found page.
 const dir = mkdtempSync(path.join(tmpdir(), 'client-'))
@@ -26,7 +27,12 @@ writeFileSync(path.join(dir, 'assets/app-1a2b3c.js.br'), brotliCompressSync(file
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const log = { error: vi.fn() }
-const app = createApp({ clientDir: dir, log })
+// As if behind one proxy, whose X-Forwarded-For names the client.
+const app = createApp({
+  clientDir: dir,
+  log,
+  clientAddress: clientAddressResolver({ trustedProxies: 1, fromSocket: () => '10.0.0.1' }),
+})
 
 describe('pages', () => {
   test('a page answers 200 with its pre-rendered HTML', async () => {
@@ -161,6 +167,31 @@ describe('POST /api/client-errors', () => {
     expect(statuses.slice(10)).toEqual([429, 429])
     const refused = await post(JSON.stringify({ message: 'again', path: '/' }), { 'x-forwarded-for': '198.51.100.7' })
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+  })
+})
+
+describe('the address the report limit counts by', () => {
+  const report = JSON.stringify({ message: 'again', path: '/' })
+  const twelveFromChangingAddresses = async (trustedProxies: number) => {
+    const limited = createApp({
+      clientDir: dir,
+      log,
+      clientAddress: clientAddressResolver({ trustedProxies, fromSocket: () => '192.0.2.1' }),
+    })
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i += 1) {
+      const headers = { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` }
+      statuses.push((await limited.request('/api/client-errors', { method: 'POST', body: report, headers })).status)
+    }
+    return statuses
+  }
+
+  test('without trusted proxies, a client cannot escape the limit by changing X-Forwarded-For', async () => {
+    expect((await twelveFromChangingAddresses(0)).slice(10)).toEqual([429, 429])
+  })
+
+  test('behind a trusted proxy, X-Forwarded-For tells clients apart', async () => {
+    expect(new Set(await twelveFromChangingAddresses(1))).toEqual(new Set([204]))
   })
 })
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
+import { clientAddressResolver, type ClientAddress } from './client-address.ts'
 import { createMemoryRateLimiter, retryAfterSeconds } from './rate-limit.ts'
 import { indexStaticFiles, type StaticFile } from './static-files.ts'
 
@@ -10,7 +11,19 @@ import { indexStaticFiles, type StaticFile } from './static-files.ts'
  * the right status, caching, compression and security headers, and the small
  * API beside them. `app.request()` drives it in tests without a port.
  */
-export function createApp({ clientDir, log = console }: { clientDir: string; log?: Pick<Console, 'error'> }) {
+export function createApp({
+  clientDir,
+  trustedProxies = 0,
+  clientAddress = clientAddressResolver({ trustedProxies }),
+  log = console,
+}: {
+  clientDir: string
+  /** See server/client-address.ts. */
+  trustedProxies?: number
+  /** Tests give one: `app.request()` has no socket. */
+  clientAddress?: ClientAddress
+  log?: Pick<Console, 'error'>
+}) {
   const files = indexStaticFiles(clientDir)
   const notFoundPage = files.get(NOT_FOUND_PATH)
   if (!notFoundPage) throw new Error(`${clientDir} has no not-found page at ${NOT_FOUND_PATH}: run the build first`)
@@ -82,11 +95,6 @@ function decodePath(pathname: string): string {
   } catch {
     return pathname
   }
-}
-
-function clientAddress(c: Context): string {
-  // Behind a proxy, its X-Forwarded-For names the visitor; locally there is none.
-  return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'local'
 }
 
 function cacheControl(file: StaticFile): string {
