@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import { createApp } from './app.ts'
@@ -64,6 +65,24 @@ describe('security headers', () => {
     expect(csp).toMatch(/script-src [^;]*/)
     expect(csp.match(/script-src [^;]*/)![0]).not.toContain('unsafe-inline')
   })
+
+  test("the pages' CSP comes from the build's headers file, read at start", async () => {
+    const built = writeTestBuild()
+    const file = path.join(built, '_headers.json')
+    const headers = JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, string> }
+    headers.pages['/about'] = "default-src 'self'; frame-ancestors 'none'; report-to built"
+    writeFileSync(file, JSON.stringify(headers))
+    const csp = (await createApp({ clientDir: built }).request('/about')).headers.get('content-security-policy')
+    expect(csp).toBe("default-src 'self'; frame-ancestors 'none'; report-to built")
+  })
+
+  test('the headers files are not served', async () => {
+    for (const url of ['/_headers.json', '/_headers']) {
+      const response = await app.request(url)
+      expect(response.status, url).toBe(404)
+      expect(await response.text(), url).toContain('find that page')
+    }
+  })
 })
 
 describe('/api/client-errors', () => {
@@ -101,8 +120,16 @@ describe('/api/client-errors', () => {
   })
 })
 
-test('refuses to start without a build', () => {
-  expect(() => createApp({ clientDir: path.join(dir, 'assets') })).toThrow(
-    /no not-found page at \/404: run the build first/,
-  )
+describe('refuses to start without a build', () => {
+  test('with no not-found page', () => {
+    expect(() => createApp({ clientDir: path.join(dir, 'assets') })).toThrow(
+      /no not-found page at \/404: run the build first/,
+    )
+  })
+
+  test('with no headers file', () => {
+    const built = writeTestBuild()
+    rmSync(path.join(built, '_headers.json'))
+    expect(() => createApp({ clientDir: built })).toThrow(/no _headers.json .*: run the build first/)
+  })
 })

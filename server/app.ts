@@ -2,10 +2,10 @@ import { Hono } from 'hono'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
 import { clientErrorsApi } from './api/client-errors.ts'
 import { clientAddressResolver, type ClientAddress } from './client-address.ts'
+import { readSecurityHeaders } from './headers-file.ts'
 import { pagesApp } from './pages.ts'
 import { createMemoryRateLimiter } from './rate-limit.ts'
 import { securityHeaders } from './security-headers.ts'
-import { commonSecurityHeaders, fallbackCsp } from './security-policy.ts'
 import { indexStaticFiles } from './static-files.ts'
 
 /**
@@ -34,10 +34,12 @@ export function createApp({
   const files = indexStaticFiles(clientDir)
   const notFoundPage = files.get(NOT_FOUND_PATH)
   if (!notFoundPage) throw new Error(`${clientDir} has no not-found page at ${NOT_FOUND_PATH}: run the build first`)
+  // Computed by the build from each page's inline scripts (scripts/postbuild.ts).
+  const headers = readSecurityHeaders(clientDir)
 
   return (
     new Hono()
-      .use(securityHeaders({ common: commonSecurityHeaders, fallbackCsp }))
+      .use(securityHeaders(headers))
       .route(
         '/api/client-errors',
         clientErrorsApi({
@@ -48,6 +50,6 @@ export function createApp({
         }),
       )
       // API sub-apps go above this line: the pages answer every other path (405 for other methods).
-      .route('/', pagesApp({ files, notFoundPage }))
+      .route('/', pagesApp({ files, notFoundPage, pageCsp: headers.pages }))
   )
 }

@@ -2,12 +2,13 @@ import { brotliDecompressSync } from 'node:zlib'
 import { describe, expect, test } from 'vitest'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
 import { pagesApp } from './pages.ts'
-import { pageCsp } from './security-policy.ts'
 import { indexStaticFiles } from './static-files.ts'
 import { testFiles, writeTestBuild } from './test-build.ts'
 
 const files = indexStaticFiles(writeTestBuild())
-const app = pagesApp({ files, notFoundPage: files.get(NOT_FOUND_PATH)! })
+const notFoundPage = files.get(NOT_FOUND_PATH)!
+const pageCsp = { '/': 'csp of /', '/about': 'csp of /about', '/404': 'csp of /404' }
+const app = pagesApp({ files, notFoundPage, pageCsp })
 
 describe('pages', () => {
   test('a page answers 200 with its pre-rendered HTML', async () => {
@@ -19,7 +20,8 @@ describe('pages', () => {
   })
 
   test('an unknown path answers 404 with the not-found page', async () => {
-    for (const url of ['/nope', '/blog/not-an-article', '/services/unknown', '/404', '/__spa-fallback.html']) {
+    const notPages = ['/__spa-fallback.html', '/_headers', '/_headers.json']
+    for (const url of ['/nope', '/blog/not-an-article', '/services/unknown', '/404', ...notPages]) {
       const response = await app.request(url)
       expect(response.status, url).toBe(404)
       expect(await response.text(), url).toContain('find that page')
@@ -84,12 +86,9 @@ describe('pages', () => {
 
 describe('Content-Security-Policy', () => {
   test('a page carries its own CSP, the not-found page its own', async () => {
-    expect((await app.request('/about')).headers.get('content-security-policy')).toBe(
-      pageCsp(testFiles['about/index.html']!),
-    )
-    expect((await app.request('/nope')).headers.get('content-security-policy')).toBe(
-      pageCsp(testFiles['404/index.html']!),
-    )
+    expect((await app.request('/about')).headers.get('content-security-policy')).toBe('csp of /about')
+    expect((await app.request('/')).headers.get('content-security-policy')).toBe('csp of /')
+    expect((await app.request('/nope')).headers.get('content-security-policy')).toBe('csp of /404')
   })
 
   test('other files carry none of their own', async () => {
@@ -97,4 +96,10 @@ describe('Content-Security-Policy', () => {
       expect((await app.request(url)).headers.get('content-security-policy'), url).toBeNull()
     }
   })
+})
+
+test('refuses to start when a page has no CSP, as its inline scripts would not run', () => {
+  expect(() => pagesApp({ files, notFoundPage, pageCsp: { '/': 'csp of /', '/404': 'csp of /404' } })).toThrow(
+    '/about has no Content-Security-Policy in the headers file: run the build again',
+  )
 })

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto'
 
+/**
+ * The security headers of the site. scripts/postbuild.ts computes them from
+ * the built pages into the headers files (server/headers-file.ts), which the
+ * server reads at start and a static host can use as they are.
+ */
+
 /** Headers every response carries, whatever it is. */
 export const commonSecurityHeaders: Record<string, string> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
@@ -13,8 +19,25 @@ export const commonSecurityHeaders: Record<string, string> = {
 /** The CSP of every response that is not a page (assets, data, API answers, redirects). */
 export const fallbackCsp = "default-src 'none'; frame-ancestors 'none'"
 
-/** The CSP of a page: its inline scripts are allowed by hash, nothing else inline runs. */
-export function pageCsp(html: string): string {
+/** What a page's CSP allows beyond the site itself. */
+export interface CspOptions {
+  /**
+   * Google Analytics (GA4 through gtag.js) is on: the build setting
+   * VITE_GA_MEASUREMENT_ID is set (app/lib/build-env.ts).
+   */
+  analytics: boolean
+}
+
+// gtag.js loads from Tag Manager and sends hits to the regional Google
+// Analytics hosts, by fetch/beacon or, as a fallback, as an image.
+const analyticsScriptSources = ['https://www.googletagmanager.com']
+const analyticsHitSources = ['https://*.google-analytics.com', 'https://*.analytics.google.com']
+
+/**
+ * The hashes of a page's inline scripts, in CSP source syntax. Scripts with a
+ * `src` load from 'self'; JSON-LD is data, not a script to allow.
+ */
+export function inlineScriptHashes(html: string): string[] {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes]) => !/type="application\/ld\+json"/.test(attributes ?? ''))
     .map(
@@ -23,17 +46,24 @@ export function pageCsp(html: string): string {
           .update(body ?? '')
           .digest('base64')}'`,
     )
+  return [...new Set(hashes)]
+}
+
+/** The CSP of a page: its inline scripts are allowed by hash, nothing else inline runs. */
+export function pageCsp(html: string, { analytics }: CspOptions): string {
+  const extra = (sources: string[]) => (analytics ? sources : [])
+  const directive = (name: string, sources: string[]) => [name, ...sources].join(' ')
   return [
-    "default-src 'self'",
-    `script-src 'self' ${[...new Set(hashes)].join(' ')}`.trim(),
+    directive('default-src', ["'self'"]),
+    directive('script-src', ["'self'", ...extra(analyticsScriptSources), ...inlineScriptHashes(html)]),
     // Radix positions menus and tooltips with inline styles.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
+    directive('style-src', ["'self'", "'unsafe-inline'"]),
+    directive('img-src', ["'self'", 'data:', ...extra(analyticsHitSources)]),
+    directive('font-src', ["'self'"]),
+    directive('connect-src', ["'self'", ...extra([...analyticsScriptSources, ...analyticsHitSources])]),
+    directive('frame-ancestors', ["'none'"]),
+    directive('base-uri', ["'self'"]),
+    directive('form-action', ["'self'"]),
+    directive('object-src', ["'none'"]),
   ].join('; ')
 }

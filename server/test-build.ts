@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import { afterAll } from 'vitest'
+import { writeSecurityHeaders } from './headers-file.ts'
 
 /** For the server's tests: a small build of the site, as `react-router build` and scripts/postbuild.ts leave it. */
 export const inlineScript = 'window.__ctx = {"page":"about"}'
@@ -20,7 +21,10 @@ export const testFiles: Record<string, string> = {
   'sitemap.xml': '<?xml version="1.0"?><urlset></urlset>',
 }
 
-/** Writes the test build to a new temporary folder, removed after the test file's tests. */
+/**
+ * Writes the test build to a new temporary folder, removed after the test
+ * file's tests, with the headers files scripts/postbuild.ts would write.
+ */
 export function writeTestBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'client-'))
   for (const [name, body] of Object.entries(testFiles)) {
@@ -28,6 +32,7 @@ export function writeTestBuild(): string {
     writeFileSync(path.join(dir, name), body)
   }
   writeFileSync(path.join(dir, 'assets/app-1a2b3c.js.br'), brotliCompressSync(testFiles['assets/app-1a2b3c.js']!))
+  writeSecurityHeaders(dir, { analytics: false })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
   return dir
 }
