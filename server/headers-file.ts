@@ -40,10 +40,10 @@ export function computeSecurityHeaders(
 }
 
 /**
- * The same headers as a Netlify / Cloudflare Pages `_headers` file. Those
- * hosts join a header set by two matching rules with a comma, which for CSP
- * means both policies apply: so the fallback CSP is not under `/*`, and only
- * pages get one there.
+ * The same headers as a Netlify / Cloudflare Pages `_headers` file. A request
+ * matching several rules gets all their headers, and a header two rules set
+ * may arrive with both values joined by a comma, which for a CSP enforces both
+ * policies: so the fallback CSP is not under `/*`, and only pages get one.
  */
 export function headersText(headers: SecurityHeaders): string {
   const block = (urlPath: string, lines: Record<string, string>) =>
