@@ -7,6 +7,13 @@ const serverEnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Folder of the built site (react-router build + scripts/postbuild.ts). */
   CLIENT_DIR: z.string().min(1).default('build/client'),
+  /**
+   * How many reverse proxies of our own stand in front of the server. 0: the
+   * client is the socket's peer and X-Forwarded-For is ignored. N: the client
+   * is the N-th X-Forwarded-For entry from the right (server/client-address.ts).
+   * More than 10 would be a mistake, not a network.
+   */
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
 })
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>

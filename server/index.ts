@@ -3,7 +3,7 @@ import { createApp } from './app.ts'
 import { readServerEnv } from './env.ts'
 
 const env = readServerEnv(process.env)
-const app = createApp({ clientDir: env.CLIENT_DIR })
+const app = createApp({ clientDir: env.CLIENT_DIR, trustedProxies: env.TRUSTED_PROXIES })
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`Northpeak site on http://localhost:${info.port}`)
 })

@@ -4,18 +4,27 @@ import path from 'node:path'
 
 /**
  * An index of the built site, made once at start: every file by URL path,
- * with its type, ETag, which precompressed copies exist (.br, .gz, written by
- * scripts/postbuild.ts) and, for pages, the Content-Security-Policy that lets
- * exactly its own inline scripts run.
+ * with its type, ETag and which precompressed copies exist (.br, .gz, written
+ * by scripts/postbuild.ts).
  */
 export interface StaticFile {
   file: string
   type: string
   etag: string
   encodings: ('br' | 'gzip')[]
-  /** Only for HTML pages. */
-  csp?: string
 }
+
+/** The security headers of every page, written by the build for the server (server/headers-file.ts). */
+export const HEADERS_JSON = '_headers.json'
+/** The same headers in the `_headers` format of Netlify and Cloudflare Pages. */
+export const HEADERS_TEXT = '_headers'
+
+/**
+ * Files of the build that are not for visitors: the headers files, read by
+ * the server and by static hosts, and React Router's SPA fallback, which a
+ * fully pre-rendered site never needs. They answer 404 like any unknown path.
+ */
+const notServed = new Set([`/${HEADERS_JSON}`, `/${HEADERS_TEXT}`, '/__spa-fallback.html'])
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,56 +53,44 @@ function walk(dir: string): string[] {
   )
 }
 
-/** The CSP of a page: its inline scripts are allowed by hash, nothing else inline runs. */
-export function pageCsp(html: string): string {
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
-    .filter(([, attributes]) => !/type="application\/ld\+json"/.test(attributes ?? ''))
-    .map(
-      ([, , body]) =>
-        `'sha256-${createHash('sha256')
-          .update(body ?? '')
-          .digest('base64')}'`,
-    )
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${[...new Set(hashes)].join(' ')}`.trim(),
-    // Radix positions menus and tooltips with inline styles.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ')
+/**
+ * The files of the build visitors may get, each with its URL path:
+ * "/assets/x.js" for itself and "/about" for "about/index.html".
+ * Precompressed copies are left out (they belong to their original).
+ */
+export function servedFiles(root: string): { urlPath: string; file: string }[] {
+  return walk(root)
+    .filter((file) => !file.endsWith('.br') && !file.endsWith('.gz'))
+    .map((file) => {
+      const relative = path.relative(root, file).split(path.sep).join('/')
+      const urlPath = relative.endsWith('index.html')
+        ? `/${relative.slice(0, -'index.html'.length)}`.replace(/(.)\/$/, '$1')
+        : `/${relative}`
+      return { urlPath, file }
+    })
+    .filter(({ urlPath }) => !notServed.has(urlPath))
 }
 
-/**
- * Maps URL paths to files: "/assets/x.js" to itself and "/about" to
- * "about/index.html". Files that are only precompressed copies are folded
- * into their original's entry.
- */
+/** The pages of the build (its HTML files) by URL path, with their HTML. */
+export function builtPages(root: string): { urlPath: string; html: string }[] {
+  return servedFiles(root)
+    .filter(({ file }) => file.endsWith('.html'))
+    .map(({ urlPath, file }) => ({ urlPath, html: readFileSync(file, 'utf8') }))
+}
+
+/** Maps the URL path of every file visitors may get to its entry. */
 export function indexStaticFiles(root: string): Map<string, StaticFile> {
-  const files = walk(root)
-  const present = new Set(files)
+  const present = new Set(walk(root))
   const index = new Map<string, StaticFile>()
-  for (const file of files) {
-    if (file.endsWith('.br') || file.endsWith('.gz')) continue
-    const body = readFileSync(file)
-    const relative = path.relative(root, file).split(path.sep).join('/')
-    const urlPath = relative.endsWith('index.html')
-      ? `/${relative.slice(0, -'index.html'.length)}`.replace(/(.)\/$/, '$1')
-      : `/${relative}`
+  for (const { urlPath, file } of servedFiles(root)) {
     const encodings = (['br', 'gzip'] as const).filter((encoding) =>
       present.has(`${file}.${encoding === 'br' ? 'br' : 'gz'}`),
     )
     index.set(urlPath, {
       file,
       type: contentType(file),
-      etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
+      etag: `W/"${createHash('sha1').update(readFileSync(file)).digest('base64url')}"`,
       encodings,
-      csp: file.endsWith('.html') ? pageCsp(body.toString('utf8')) : undefined,
     })
   }
   return index

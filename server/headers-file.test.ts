@@ -1,0 +1,63 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { readSecurityHeaders, writeSecurityHeaders } from './headers-file.ts'
+import { commonSecurityHeaders, fallbackCsp, pageCsp } from './security-policy.ts'
+import { testFiles, writeTestBuild } from './test-build.ts'
+
+describe('writeSecurityHeaders', () => {
+  const dir = writeTestBuild()
+  const written = writeSecurityHeaders(dir, { analytics: false })
+
+  test('gives every page of the build its CSP, by URL path, and nothing else', () => {
+    expect(written).toEqual({
+      common: commonSecurityHeaders,
+      fallbackCsp,
+      pages: {
+        '/': pageCsp(testFiles['index.html']!, { analytics: false }),
+        '/about': pageCsp(testFiles['about/index.html']!, { analytics: false }),
+        '/404': pageCsp(testFiles['404/index.html']!, { analytics: false }),
+      },
+    })
+  })
+
+  test('writes _headers.json for the server, which reads back the same', () => {
+    expect(readSecurityHeaders(dir)).toEqual(written)
+    expect(JSON.parse(readFileSync(path.join(dir, '_headers.json'), 'utf8'))['//']).toMatch(/do not edit/)
+  })
+
+  test('writes the same headers as a _headers file for static hosts', () => {
+    const text = readFileSync(path.join(dir, '_headers'), 'utf8')
+    expect(text).toMatch(/^# Written by scripts\/postbuild.ts/)
+    expect(text).toContain(
+      '\n/*\n  Strict-Transport-Security: max-age=63072000; includeSubDomains\n  X-Content-Type-Options: nosniff\n',
+    )
+    expect(text).toContain(`\n/about\n  Content-Security-Policy: ${written.pages['/about']}\n`)
+    expect(text).toContain(`\n/\n  Content-Security-Policy: ${written.pages['/']}\n`)
+    // A static host joins two matching rules' values: the fallback under /* would add a second, stricter policy.
+    expect(text).not.toContain(fallbackCsp)
+  })
+
+  test('widens the CSP for analytics when asked', () => {
+    const widened = writeSecurityHeaders(dir, { analytics: true })
+    expect(widened.pages['/about']).toBe(pageCsp(testFiles['about/index.html']!, { analytics: true }))
+    expect(readFileSync(path.join(dir, '_headers'), 'utf8')).toContain('https://www.googletagmanager.com')
+  })
+})
+
+describe('readSecurityHeaders', () => {
+  test('stops with a clear message when the build wrote no headers file', () => {
+    const dir = writeTestBuild()
+    expect(() => readSecurityHeaders(path.join(dir, 'assets'))).toThrow(
+      /assets has no _headers.json \(written by scripts\/postbuild.ts\): run the build first/,
+    )
+  })
+
+  test('stops with a clear message when the file is not what the build writes', () => {
+    const dir = writeTestBuild()
+    for (const body of ['{"pages": {}}', 'not json']) {
+      writeFileSync(path.join(dir, '_headers.json'), body)
+      expect(() => readSecurityHeaders(dir), body).toThrow(/_headers.json is not what scripts\/postbuild.ts writes/)
+    }
+  })
+})

@@ -1,0 +1,81 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { commonSecurityHeaders, fallbackCsp, pageCsp, type CspOptions } from './security-policy.ts'
+import { builtPages, HEADERS_JSON, HEADERS_TEXT } from './static-files.ts'
+
+/**
+ * The build's security headers file, `_headers.json` in the client folder:
+ * written by scripts/postbuild.ts, read by the server at start, so the server
+ * never hashes HTML itself and a static host can get the very same headers
+ * (from `_headers` beside it, or converted as server/README.md shows).
+ */
+const securityHeadersSchema = z.object({
+  /** Headers every response carries. */
+  common: z.record(z.string(), z.string()),
+  /** Content-Security-Policy of every response that is not a page. */
+  fallbackCsp: z.string().min(1),
+  /** Content-Security-Policy of each page, by URL path ("/", "/about", "/404"). */
+  pages: z.record(z.string(), z.string().min(1)),
+})
+
+export type SecurityHeaders = z.infer<typeof securityHeadersSchema>
+
+const generatedNote = 'Written by scripts/postbuild.ts from the built pages; do not edit.'
+
+/** The headers of a build's pages, as `pages` lists them (scripts/postbuild.ts passes the build's). */
+export function computeSecurityHeaders(
+  pages: { urlPath: string; html: string }[],
+  options: CspOptions,
+): SecurityHeaders {
+  return {
+    common: commonSecurityHeaders,
+    fallbackCsp,
+    pages: Object.fromEntries(
+      pages
+        .toSorted((a, b) => a.urlPath.localeCompare(b.urlPath))
+        .map(({ urlPath, html }) => [urlPath, pageCsp(html, options)]),
+    ),
+  }
+}
+
+/**
+ * The same headers as a Netlify / Cloudflare Pages `_headers` file. A request
+ * matching several rules gets all their headers, and a header two rules set
+ * may arrive with both values joined by a comma, which for a CSP enforces both
+ * policies: so the fallback CSP is not under `/*`, and only pages get one.
+ */
+export function headersText(headers: SecurityHeaders): string {
+  const block = (urlPath: string, lines: Record<string, string>) =>
+    [urlPath, ...Object.entries(lines).map(([name, value]) => `  ${name}: ${value}`)].join('\n')
+  return [
+    `# ${generatedNote}`,
+    block('/*', headers.common),
+    ...Object.entries(headers.pages).map(([urlPath, csp]) => block(urlPath, { 'Content-Security-Policy': csp })),
+  ].join('\n\n')
+}
+
+/** Computes the headers of the build in `clientDir` and writes both headers files there. */
+export function writeSecurityHeaders(clientDir: string, options: CspOptions): SecurityHeaders {
+  const headers = computeSecurityHeaders(builtPages(clientDir), options)
+  writeFileSync(path.join(clientDir, HEADERS_JSON), `${JSON.stringify({ '//': generatedNote, ...headers }, null, 2)}\n`)
+  writeFileSync(path.join(clientDir, HEADERS_TEXT), `${headersText(headers)}\n`)
+  return headers
+}
+
+/** Reads the headers file of the build in `clientDir`, stopping the server with a clear message when it is missing or wrong. */
+export function readSecurityHeaders(clientDir: string): SecurityHeaders {
+  const file = path.join(clientDir, HEADERS_JSON)
+  if (!existsSync(file)) {
+    throw new Error(`${clientDir} has no ${HEADERS_JSON} (written by scripts/postbuild.ts): run the build first`)
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    parsed = undefined
+  }
+  const result = securityHeadersSchema.safeParse(parsed)
+  if (!result.success) throw new Error(`${file} is not what scripts/postbuild.ts writes: run the build again`)
+  return result.data
+}

@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises'
+import { Hono, type Context } from 'hono'
+import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
+import type { StaticFile } from './static-files.ts'
+
+/**
+ * The pre-rendered pages and assets, for GET and HEAD: one address per page
+ * (a trailing slash redirects), 404 with the not-found page for any unknown
+ * path, precompressed copies, ETags and cache headers, and each page's own
+ * Content-Security-Policy. Any other method is refused with 405. Mounted
+ * last: it answers every path the API does not.
+ */
+export function pagesApp({
+  files,
+  notFoundPage,
+  pageCsp,
+}: {
+  /** The build's files by URL path (server/static-files.ts). */
+  files: Map<string, StaticFile>
+  /** Served, with status 404, for every unknown path. */
+  notFoundPage: StaticFile
+  /** The CSP of each page by URL path, from the build's headers file (server/headers-file.ts). */
+  pageCsp: Record<string, string>
+}) {
+  const cspOf = new Map<StaticFile, string>()
+  for (const [urlPath, file] of files) {
+    if (!file.file.endsWith('.html')) continue
+    const csp = pageCsp[urlPath]
+    // A page built after the headers file was written: its inline scripts would be blocked.
+    if (!csp) throw new Error(`${urlPath} has no Content-Security-Policy in the headers file: run the build again`)
+    cspOf.set(file, csp)
+  }
+
+  const send = async (c: Context, file: StaticFile, status: 200 | 404): Promise<Response> => {
+    const headers: Record<string, string> = {
+      'Content-Type': file.type,
+      'Cache-Control': status === 404 ? 'no-store' : cacheControl(file),
+      ETag: file.etag,
+      Vary: 'Accept-Encoding',
+    }
+    const csp = cspOf.get(file)
+    if (csp) headers['Content-Security-Policy'] = csp
+    if (status === 200 && c.req.header('if-none-match') === file.etag) {
+      return c.body(null, 304, headers)
+    }
+    const accepted = c.req.header('accept-encoding') ?? ''
+    const encoding = file.encodings.find((candidate) => new RegExp(`\\b${candidate}\\b`).test(accepted))
+    if (encoding) headers['Content-Encoding'] = encoding
+    const body = await readFile(encoding ? `${file.file}.${encoding === 'br' ? 'br' : 'gz'}` : file.file)
+    headers['Content-Length'] = String(body.byteLength)
+    if (c.req.method === 'HEAD') return c.body(null, status, headers)
+    return c.body(new Uint8Array(body), status, headers)
+  }
+
+  return new Hono()
+    .on(['GET', 'HEAD'], '*', async (c) => {
+      const { pathname, search } = new URL(c.req.url)
+      // One address per page: "/about/" redirects to "/about".
+      if (pathname.length > 1 && pathname.endsWith('/')) {
+        return c.redirect(`${pathname.replace(/\/+$/, '')}${search}`, 301)
+      }
+      const found = pathname === NOT_FOUND_PATH ? undefined : files.get(decodePath(pathname))
+      if (!found) return send(c, notFoundPage, 404)
+      return send(c, found, 200)
+    })
+    .all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }))
+}
+
+function decodePath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname)
+  } catch {
+    return pathname
+  }
+}
+
+function cacheControl(file: StaticFile): string {
+  // Hashed file names change with their content, so they never need revalidating.
+  if (file.file.includes('/assets/')) return 'public, max-age=31536000, immutable'
+  if (/\.(html|data|xml|txt)$/.test(file.file)) return 'public, max-age=0, must-revalidate'
+  return 'public, max-age=86400'
+}
