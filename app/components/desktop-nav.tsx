@@ -44,7 +44,7 @@ export function NavEntryLink({
 }
 
 /**
- * The Main navigation of wide screens (SPEC.md, "Shared shell"). Its links
+ * The Main navigation of wide screens (docs/product.md#header). Its links
  * work from the first paint; the code of its two menus (Radix
  * NavigationMenu, about 11 KB compressed) is fetched when the browser is idle
  * after the page has loaded, and takes over as soon as a visitor points at,

@@ -1,7 +1,7 @@
 // Scheduling for work that must not compete with a page's first paint or a
 // visitor's input: prefetching, and code fetched ahead of its first use.
 
-/** Where idle callbacks are missing, idle work waits this long (SPEC.md section 2). */
+/** Where idle callbacks are missing, idle work waits this long (docs/product.md#prefetching). */
 export const IDLE_FALLBACK_MS = 2000
 
 /**

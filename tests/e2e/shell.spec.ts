@@ -30,7 +30,7 @@ async function holdMenusCode(page: Page): Promise<() => void> {
 test.describe('header, desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
 
-  test('the Main navigation links where SPEC.md says', async ({ page }) => {
+  test('the Main navigation links where the product says', async ({ page }) => {
     await hydrated(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     for (const [name, href] of [

@@ -5,6 +5,7 @@ import {
   locations,
   page,
   services,
+  slugOf,
   type CollectionName,
   type PageEntry,
 } from '#app/lib/registry.ts'
@@ -101,7 +102,7 @@ export function getCity(entry: PageEntry): CityContent {
 
 export function getArticle(entry: PageEntry): ArticleContent {
   const { data, html, words } = read(entry, 'blog')
-  return { ...data, name: entry.name, slug: entry.path.split('/').at(-1) ?? '', html, wordCount: words }
+  return { ...data, name: entry.name, slug: slugOf(entry.path), html, wordCount: words }
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { pages, type CollectionName } from '#app/lib/registry.ts'
+import { pages, slugOf, type CollectionName } from '#app/lib/registry.ts'
 import type { Content, Parsed } from './collections.server.ts'
 import { ContentError, contentFileOf, listMarkdown } from './files.ts'
 import type { ArticleFrontmatter } from './schemas.ts'
@@ -24,7 +24,7 @@ export function unregisteredFiles(contentRoot: string): string[] {
 
 /** Every slug in `field` must be a page of `collection`. */
 export function requireSlugs(file: string, field: string, slugs: readonly string[], collection: CollectionName) {
-  const known = pages.filter((entry) => entry.collection === collection).map((entry) => entry.path.split('/').at(-1))
+  const known = pages.filter((entry) => entry.collection === collection).map((entry) => slugOf(entry.path))
   for (const slug of slugs) {
     if (!known.includes(slug)) {
       throw new ContentError(`${file}: field "${field}": "${slug}" is not one of ${known.join(', ')}`)
