@@ -15,7 +15,7 @@ export interface LateWidgetOptions {
  * What useLateWidget returns: the loaded component, null until the widget has
  * been woken and its code has arrived (render the stand-in meanwhile); and
  * `wake`, which loads the code (or takes the fetch under way) and swaps the
- * component in by a transition, so the swap never holds up a visitor's
+ * component in inside startTransition, so the swap never holds up a visitor's
  * input. Call `wake` on the first use; calling it again is harmless. If the
  * code fails to load, the stand-in stays and the next call tries again.
  */
