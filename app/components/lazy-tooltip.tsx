@@ -1,34 +1,43 @@
 import { Slot } from 'radix-ui'
-import { lazy, Suspense, useState, type ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
+import type { WakeUp } from '#app/components/tooltip-types.ts'
+import { createLateModule } from '#app/lib/late-module.ts'
+import { useLateWidget } from '#app/lib/use-late-widget.ts'
 
-const LoadedTooltip = lazy(() => import('./loaded-tooltip.tsx'))
+const tooltipCode = createLateModule(() => import('./loaded-tooltip.tsx'), 'The tooltip')
 
 /**
- * A tooltip whose code (Radix Tooltip and its positioning engine, about
- * 12 KB compressed) loads the first time a visitor points at or focuses the
- * control, instead of with every page. Until then the child renders as is.
+ * A tooltip (docs/product.md#tooltips), a late-loaded widget
+ * (app/components/README.md): its code (Radix Tooltip and its positioning
+ * engine, about 12 KB compressed) loads the first time a visitor points at or
+ * focuses the control, instead of with every page
+ * (docs/decisions/012-load-on-first-use.md). Until it is there, and for good
+ * if it fails to load, the control renders as is and works.
  */
 export function LazyTooltip({ label, children }: { label: string; children: ReactElement }) {
   const [wakeUp, setWakeUp] = useState<WakeUp | null>(null)
-  const wake = (by: WakeUp['by']) => setWakeUp((value) => value ?? { by, at: performance.now() })
-  if (wakeUp === null) {
+  const [Loaded, wake] = useLateWidget(tooltipCode)
+
+  // Code that arrived for an earlier mount is used at once, with no wake-up.
+  if (Loaded) {
     return (
-      <Slot.Root onPointerEnter={() => wake('pointer')} onFocus={() => wake('focus')}>
+      <Loaded label={label} wakeUp={wakeUp}>
         {children}
-      </Slot.Root>
+      </Loaded>
     )
   }
-  return (
-    <Suspense fallback={children}>
-      <LoadedTooltip label={label} wakeUp={wakeUp}>
-        {children}
-      </LoadedTooltip>
-    </Suspense>
-  )
-}
 
-/** What first asked for the tooltip, and when. */
-export interface WakeUp {
-  by: 'pointer' | 'focus'
-  at: number
+  const wakeUpWith = (change: Partial<WakeUp>) => {
+    setWakeUp((value) => ({ at: performance.now(), focused: false, ...value, ...change }))
+    wake()
+  }
+  return (
+    <Slot.Root
+      onPointerEnter={() => wakeUpWith({})}
+      onFocus={() => wakeUpWith({ focused: true })}
+      onBlur={() => setWakeUp((value) => value && { ...value, focused: false })}
+    >
+      {children}
+    </Slot.Root>
+  )
 }

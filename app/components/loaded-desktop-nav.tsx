@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { NavLink } from 'react-router'
-import { NavEntryLink, type NavIntent } from '#app/components/desktop-nav.tsx'
+import type { NavIntent } from '#app/components/desktop-nav-types.ts'
+import { NavEntryLink } from '#app/components/nav-entry-link.tsx'
 import {
   NAVIGATION_MENU_DELAY_MS,
   NavigationMenu,
@@ -40,11 +41,11 @@ function MenuPanel({ menu }: { menu: NavMenu }) {
 }
 
 /**
- * The Radix navigation behind DesktopNav, drawn exactly like the links and
- * buttons it replaces. It takes over what the visitor started while it
- * loaded: focus goes back to the entry that had it, a pressed menu opens, and
- * a menu under the pointer opens once the usual delay has passed. After that
- * Radix handles it alone.
+ * The Radix navigation behind DesktopNav, loaded late (useLateWidget) and
+ * drawn exactly like the links and buttons it replaces. It takes over the
+ * NavIntent the visitor left while it loaded: focus goes back to the entry
+ * that had it, a pressed menu opens, and a menu under the pointer opens once
+ * the usual delay has passed. After that Radix handles it alone.
  */
 export default function LoadedDesktopNav({ intent }: { intent: NavIntent }) {
   const nav = useRef<HTMLElement>(null)

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react'
-import type { WakeUp } from '#app/components/lazy-tooltip.tsx'
+import type { WakeUp } from '#app/components/tooltip-types.ts'
 import {
   TOOLTIP_DELAY_MS,
   Tooltip,
@@ -9,10 +9,12 @@ import {
 } from '#app/components/ui/tooltip.tsx'
 
 /**
- * The Radix tooltip behind LazyTooltip. Wrapping the control mounts it anew,
- * so focus that woke the tooltip is put back on it; and since the pointer or
- * focus may still be there, the tooltip opens itself once the usual delay has
- * passed. After that Radix handles it alone.
+ * The Radix tooltip behind LazyTooltip, loaded late (useLateWidget). It takes
+ * over the WakeUp the visitor left while it loaded: wrapping the control
+ * mounts it anew, so focus that was on it is put back (unless the visitor
+ * has moved on); and since the pointer or focus may still be there, the
+ * tooltip opens itself once the usual delay has passed. After that Radix
+ * handles it alone. `wakeUp` is null when the code was already there.
  */
 export default function LoadedTooltip({
   label,
@@ -20,13 +22,15 @@ export default function LoadedTooltip({
   children,
 }: {
   label: string
-  wakeUp: WakeUp
+  wakeUp: WakeUp | null
   children: ReactElement
 }) {
   const trigger = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)
   useEffect(() => {
-    if (wakeUp.by === 'focus') trigger.current?.focus()
+    if (wakeUp === null) return
+    const focused = document.activeElement
+    if (wakeUp.focused && (focused === null || focused === document.body)) trigger.current?.focus()
     const wait = Math.max(0, TOOLTIP_DELAY_MS - (performance.now() - wakeUp.at))
     const id = window.setTimeout(() => {
       if (trigger.current?.matches(':hover, :focus-visible')) setOpen(true)

@@ -118,6 +118,28 @@ test.describe('header, desktop', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf('/approach'))
   })
 
+  test('a menu opens on the next use after its code failed to load once', async ({ page }) => {
+    let requests = 0
+    let failed = () => {}
+    const firstFailed = new Promise<void>((resolve) => (failed = resolve))
+    await page.route('**/assets/loaded-desktop-nav-*.js', async (route) => {
+      requests += 1
+      if (requests > 1) return route.continue()
+      await route.abort()
+      failed()
+    })
+    await hydrated(page, '/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const services = nav.getByRole('button', { name: 'Services' })
+    // The fetch ahead, at idle, fails; the links still work.
+    await firstFailed
+    await expect(nav.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('href', '/about')
+    await services.click()
+    await expect(services).toHaveAttribute('aria-expanded', 'true')
+    await expect(nav.getByRole('link', { name: 'All services' })).toBeVisible()
+    expect(requests).toBe(2)
+  })
+
   test('the skip link is the first stop and moves focus to the content', async ({ page }) => {
     await hydrated(page, '/about')
     await page.keyboard.press('Tab')
@@ -163,6 +185,26 @@ test.describe('footer', () => {
     const button = page.getByRole('button', { name: 'Back to top' })
     await expect(page.getByRole('tooltip')).toHaveText('Back to top', { timeout: 3000 })
     await expect(button).toBeFocused()
+  })
+
+  test("Back to top works, with no error, when its tooltip's code cannot load", async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.route('**/assets/loaded-tooltip-*.js', (route) => route.abort())
+    await hydrated(page, '/')
+    const button = page.getByRole('button', { name: 'Back to top' })
+    const warned = page.waitForEvent('console', (message) => message.text().includes('The tooltip could not load'))
+    await button.hover()
+    await button.focus()
+    await warned
+    await expect(button).toBeFocused()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await expect(page.getByRole('tooltip')).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toHaveCount(0)
+    await expect(page.getByRole('contentinfo')).toContainText('© 2025 Northpeak')
+    expect(errors).toEqual([])
   })
 })
 
