@@ -3,6 +3,7 @@ import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
+import { gridClass } from '#app/lib/grid.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
 type PricingContent = Extract<SectionContent, { type: 'pricing' }>
@@ -12,7 +13,7 @@ export function PricingPlans({ title, intro, plans, note, tone }: Omit<PricingCo
   return (
     <Section title={title} tone={tone}>
       <SectionHeading title={title} intro={intro} />
-      <ul className={cn('grid gap-6', plans.length >= 3 ? 'lg:grid-cols-3' : 'md:grid-cols-2')}>
+      <ul className={cn('grid gap-6', gridClass(plans.length, 3))}>
         {plans.map((plan) => (
           <li
             key={plan.name}
