@@ -47,8 +47,8 @@ export default function App() {
   }, [])
   return (
     <>
-      {/* Hidden until focused; `not-focus:sr-only` rather than `focus:not-sr-only`,
-          which would also reset its padding to 0 when it shows. */}
+      {/* Visually hidden while it is not focused; revealing it on focus instead
+          would also take its padding away. */}
       <a
         href="#main"
         className="fixed top-3 left-3 z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow not-focus:sr-only"
