@@ -47,9 +47,11 @@ export default function App() {
   }, [])
   return (
     <>
+      {/* Visually hidden while it is not focused; revealing it on focus instead
+          would also take its padding away. */}
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="fixed top-3 left-3 z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow not-focus:sr-only"
       >
         Skip to content
       </a>

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router'
+import { Container } from '#app/components/section.tsx'
 import { breadcrumbs } from '#app/lib/breadcrumbs.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
@@ -9,7 +10,7 @@ export function Breadcrumbs() {
   if (crumbs.length === 0) return null
   return (
     <nav aria-label="Breadcrumb" className="border-b border-slate-100 bg-white">
-      <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-1.5 px-4 py-3 text-sm text-muted sm:px-6 lg:px-8">
+      <Container as="ol" className="flex flex-wrap items-center gap-1.5 py-3 text-sm text-muted">
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1
           return (
@@ -31,7 +32,7 @@ export function Breadcrumbs() {
             </li>
           )
         })}
-      </ol>
+      </Container>
     </nav>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
+import { Container } from '#app/components/section.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { bookCallPath, mobileNav } from '#app/lib/navigation.ts'
@@ -60,7 +61,7 @@ export function MobileMenu() {
         popover="auto"
         className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-b border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/30"
       >
-        <nav aria-label="Main" className="mx-auto max-w-6xl px-4 py-4 sm:px-6">
+        <Container as="nav" aria-label="Main" className="py-4">
           <ul className="grid gap-1 sm:grid-cols-2">
             {mobileNav.map((item) =>
               item.kind === 'link' ? (
@@ -98,7 +99,7 @@ export function MobileMenu() {
           >
             Book Strategy Call
           </Link>
-        </nav>
+        </Container>
       </div>
     </>
   )

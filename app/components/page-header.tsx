@@ -1,4 +1,5 @@
 import type * as React from 'react'
+import { Container } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
@@ -29,7 +30,7 @@ export function PageHeader({
         hero ? 'pt-16 pb-20 sm:pt-24 sm:pb-28' : 'pt-10 pb-14 sm:pt-14 sm:pb-16',
       )}
     >
-      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+      <Container>
         <div className={cn(hero ? 'max-w-4xl' : 'max-w-3xl')}>
           {eyebrow ? (
             <p className="mb-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
@@ -58,7 +59,7 @@ export function PageHeader({
             </div>
           ) : null}
         </div>
-      </div>
+      </Container>
     </header>
   )
 }

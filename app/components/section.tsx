@@ -18,8 +18,22 @@ export function anchorId(title: string): string {
 }
 
 /**
- * The one wrapper every page section sits in: it owns the width, the vertical
- * rhythm, the background tone and the anchor id, so sections only render content.
+ * The site's one content width and side padding. The header, the mobile menu,
+ * the breadcrumbs, page headers, sections, articles and the footer all sit in
+ * it, so the logo and the content of every page start at the same x.
+ */
+export function Container({
+  as: Tag = 'div',
+  className,
+  ...props
+}: React.HTMLAttributes<HTMLElement> & { as?: 'div' | 'nav' | 'ol' }) {
+  return <Tag className={cn('mx-auto max-w-7xl px-4 sm:px-6 lg:px-8', className)} {...props} />
+}
+
+/**
+ * The one wrapper every page section sits in: it owns the width (a `Container`),
+ * the vertical rhythm, the background tone and the anchor id, so sections only
+ * render content.
  */
 export function Section({
   title,
@@ -40,7 +54,7 @@ export function Section({
       aria-labelledby={id ? `${id}-title` : undefined}
       className={cn('py-14 sm:py-20', tones[tone], className)}
     >
-      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>
+      <Container>{children}</Container>
     </section>
   )
 }

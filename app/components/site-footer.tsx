@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { LazyTooltip } from '#app/components/lazy-tooltip.tsx'
 import { Logo } from '#app/components/logo.tsx'
+import { Container } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { footerColumns } from '#app/lib/navigation.ts'
@@ -16,7 +17,7 @@ function scrollToTop() {
 export function SiteFooter() {
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
+      <Container className="py-14">
         <div className="grid gap-10 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
           <div>
             <Logo tone="light" />
@@ -64,7 +65,7 @@ export function SiteFooter() {
             </Button>
           </LazyTooltip>
         </div>
-      </div>
+      </Container>
     </footer>
   )
 }

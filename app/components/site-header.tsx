@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { DesktopNav } from '#app/components/desktop-nav.tsx'
 import { Logo } from '#app/components/logo.tsx'
 import { MobileMenu } from '#app/components/mobile-menu.tsx'
+import { Container } from '#app/components/section.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { bookCallPath } from '#app/lib/navigation.ts'
@@ -11,7 +12,7 @@ import { site } from '#app/lib/site.ts'
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <Container className="flex h-16 items-center justify-between gap-4">
         <Link to="/" prefetch="intent" aria-label={`${site.name}, home`} className="rounded-md">
           <Logo />
         </Link>
@@ -26,7 +27,7 @@ export function SiteHeader() {
           </Link>
           <MobileMenu />
         </div>
-      </div>
+      </Container>
     </header>
   )
 }

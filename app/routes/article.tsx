@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Prose } from '#app/components/prose.tsx'
+import { Container } from '#app/components/section.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { getArticle, relatedArticles } from '#app/lib/content/queries.server.ts'
@@ -60,46 +61,48 @@ export default function Article({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <header className="bg-gradient-to-b from-brand-50 to-white pt-8 pb-12 sm:pt-10 sm:pb-14">
-        <div className="mx-auto max-w-3xl px-4 sm:px-6">
-          <Link
-            to={page('/blog').path}
-            prefetch="intent"
-            className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"
-          >
-            <Icon name="arrow-left" className="size-4" /> Back to Blog
-          </Link>
-          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Topics">
-            {[article.category, ...article.tags.filter((tag) => tag !== article.category)].map((tag, index) => (
-              <li
-                key={tag}
-                className={
-                  index === 0
-                    ? 'rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white'
-                    : 'rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900'
-                }
-              >
-                {tag}
-              </li>
-            ))}
-          </ul>
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl lg:text-5xl">
-            {article.title}
-          </h1>
-          <p className="mt-5 text-lg text-muted">{article.description}</p>
-          <p className="mt-6 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
-            <span>
-              By <span className="font-semibold text-ink">{site.author}</span>
-            </span>
-            <span aria-hidden="true">·</span>
-            <time dateTime={article.date}>{dateLabel}</time>
-            <span aria-hidden="true">·</span>
-            <span>{article.readTime} min read</span>
-          </p>
-        </div>
+        <Container>
+          <div className="max-w-3xl">
+            <Link
+              to={page('/blog').path}
+              prefetch="intent"
+              className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"
+            >
+              <Icon name="arrow-left" className="size-4" /> Back to Blog
+            </Link>
+            <ul className="mt-6 flex flex-wrap gap-2" aria-label="Topics">
+              {[article.category, ...article.tags.filter((tag) => tag !== article.category)].map((tag, index) => (
+                <li
+                  key={tag}
+                  className={
+                    index === 0
+                      ? 'rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white'
+                      : 'rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900'
+                  }
+                >
+                  {tag}
+                </li>
+              ))}
+            </ul>
+            <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl lg:text-5xl">
+              {article.title}
+            </h1>
+            <p className="mt-5 text-lg text-muted">{article.description}</p>
+            <p className="mt-6 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
+              <span>
+                By <span className="font-semibold text-ink">{site.author}</span>
+              </span>
+              <span aria-hidden="true">·</span>
+              <time dateTime={article.date}>{dateLabel}</time>
+              <span aria-hidden="true">·</span>
+              <span>{article.readTime} min read</span>
+            </p>
+          </div>
+        </Container>
       </header>
-      <div className="mx-auto max-w-3xl px-4 pt-4 pb-16 sm:px-6 sm:pt-6 sm:pb-20">
-        <Prose html={article.html} className="max-w-none" />
-      </div>
+      <Container className="pt-4 pb-16 sm:pt-6 sm:pb-20">
+        <Prose html={article.html} className="max-w-3xl" />
+      </Container>
       <CtaBand
         title={article.cta.title}
         body={article.cta.body}

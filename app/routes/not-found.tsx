@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { Container } from '#app/components/section.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { page } from '#app/lib/registry.ts'
 import { site } from '#app/lib/site.ts'
@@ -29,30 +30,32 @@ const suggestions = [
 
 export default function NotFound() {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Error 404</p>
-      <h1 className="mt-3 text-4xl font-bold tracking-tight text-ink sm:text-5xl">We couldn&apos;t find that page</h1>
-      <p className="mt-5 max-w-2xl text-lg text-muted">
-        The address may be mistyped, or the page has moved. These are the pages most visitors are looking for:
-      </p>
-      <ul className="mt-10 grid gap-4 sm:grid-cols-2">
-        {suggestions.map(({ entry, text }) => (
-          <li key={entry.path} className="relative rounded-xl border border-slate-200 p-5 hover:border-brand-600">
-            <Link to={entry.path} prefetch="intent" className="font-semibold text-ink after:absolute after:inset-0">
-              {entry.name}
-            </Link>
-            <p className="mt-1 text-sm text-muted">{text}</p>
-          </li>
-        ))}
-      </ul>
-      <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-        <Link to="/" className={buttonVariants({ size: 'lg' })}>
-          Go to the home page
-        </Link>
-        <Link to={page('/contact').path} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
-          Tell us what you were looking for <Icon name="arrow-right" />
-        </Link>
+    <Container className="py-20 sm:py-28">
+      <div className="max-w-4xl">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Error 404</p>
+        <h1 className="mt-3 text-4xl font-bold tracking-tight text-ink sm:text-5xl">We couldn&apos;t find that page</h1>
+        <p className="mt-5 max-w-2xl text-lg text-muted">
+          The address may be mistyped, or the page has moved. These are the pages most visitors are looking for:
+        </p>
+        <ul className="mt-10 grid gap-4 sm:grid-cols-2">
+          {suggestions.map(({ entry, text }) => (
+            <li key={entry.path} className="relative rounded-xl border border-slate-200 p-5 hover:border-brand-600">
+              <Link to={entry.path} prefetch="intent" className="font-semibold text-ink after:absolute after:inset-0">
+                {entry.name}
+              </Link>
+              <p className="mt-1 text-sm text-muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+          <Link to="/" className={buttonVariants({ size: 'lg' })}>
+            Go to the home page
+          </Link>
+          <Link to={page('/contact').path} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+            Tell us what you were looking for <Icon name="arrow-right" />
+          </Link>
+        </div>
       </div>
-    </div>
+    </Container>
   )
 }

@@ -2,6 +2,8 @@ import { Link } from 'react-router'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { gridClass } from '#app/lib/grid.ts'
 import type { Card } from '#app/lib/content/types.ts'
 
 /** Cards that each lead to a page: services, case studies, cities, articles. */
@@ -23,7 +25,7 @@ export function CardGrid({
   return (
     <Section title={title} tone={tone}>
       <SectionHeading eyebrow={eyebrow} title={title} intro={intro} />
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className={cn('grid gap-6', gridClass(cards.length, 3))}>
         {cards.map((card) => (
           <li
             key={card.href}

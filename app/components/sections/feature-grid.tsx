@@ -3,6 +3,7 @@ import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { IconName } from '#app/lib/content/schemas.ts'
+import { gridClass } from '#app/lib/grid.ts'
 
 export interface FeatureItem {
   title: string
@@ -11,12 +12,6 @@ export interface FeatureItem {
   points?: string[]
   link?: { label: string; href: string }
 }
-
-const columnClasses = {
-  2: 'md:grid-cols-2',
-  3: 'md:grid-cols-2 lg:grid-cols-3',
-  4: 'sm:grid-cols-2 lg:grid-cols-4',
-} as const
 
 /** Cards with an icon, a title, text, optional bullet points and an optional link. */
 export function FeatureGrid({
@@ -31,13 +26,14 @@ export function FeatureGrid({
   title: string
   intro?: string
   items: FeatureItem[]
+  /** The most columns on wide screens; fewer where that would leave a card alone in the last row. */
   columns?: 2 | 3 | 4
   tone?: Tone
 }) {
   return (
     <Section title={title} tone={tone}>
       <SectionHeading eyebrow={eyebrow} title={title} intro={intro} />
-      <ul className={cn('grid gap-6', columnClasses[columns])}>
+      <ul className={cn('grid gap-6', gridClass(items.length, columns))}>
         {items.map((item) => (
           <li key={item.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             {item.icon ? (

@@ -3,6 +3,7 @@ import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
+import { gridClass } from '#app/lib/grid.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
 type PricingContent = Extract<SectionContent, { type: 'pricing' }>
@@ -12,12 +13,12 @@ export function PricingPlans({ title, intro, plans, note, tone }: Omit<PricingCo
   return (
     <Section title={title} tone={tone}>
       <SectionHeading title={title} intro={intro} />
-      <ul className={cn('grid gap-6', plans.length >= 3 ? 'lg:grid-cols-3' : 'md:grid-cols-2')}>
+      <ul className={cn('grid gap-6', gridClass(plans.length, 3))}>
         {plans.map((plan) => (
           <li
             key={plan.name}
             className={cn(
-              'flex flex-col rounded-2xl border bg-white p-7',
+              '@container flex flex-col rounded-2xl border bg-white p-7',
               plan.featured ? 'border-brand-700 shadow-lg ring-2 ring-brand-700' : 'border-slate-200',
             )}
           >
@@ -29,9 +30,13 @@ export function PricingPlans({ title, intro, plans, note, tone }: Omit<PricingCo
                 </span>
               ) : null}
             </div>
-            <p className="mt-4">
-              <span className="text-4xl font-bold tracking-tight text-ink">{plan.price}</span>
-              {plan.period ? <span className="ml-1 text-muted">{plan.period}</span> : null}
+            {/* Amount and period each stay whole, and the amount is smaller in a
+                narrow card (a query on the card's width), so both fit on one line. */}
+            <p className="mt-4 flex flex-wrap items-baseline gap-x-1.5">
+              <span className="text-2xl font-bold tracking-tight whitespace-nowrap text-ink @2xs:text-3xl @xs:text-4xl">
+                {plan.price}
+              </span>
+              {plan.period ? <span className="whitespace-nowrap text-muted">{plan.period}</span> : null}
             </p>
             <p className="mt-4 text-muted">{plan.description}</p>
             <ul className="mt-6 mb-8 space-y-3 text-sm">

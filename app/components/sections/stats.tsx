@@ -1,5 +1,6 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { gridClass } from '#app/lib/grid.ts'
 
 export interface StatItem {
   value: string
@@ -21,7 +22,8 @@ export function Stats({
   return (
     <Section title={title} tone={tone} className={title ? undefined : 'py-10 sm:py-12'}>
       {title ? <SectionHeading title={title} intro={intro} /> : null}
-      <dl className={cn('grid grid-cols-2 gap-6', items.length >= 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3')}>
+      {/* Figures are small: two a row even on phones. */}
+      <dl className={cn('grid gap-6', gridClass(items.length, 4, 'phones'))}>
         {items.map((item) => (
           <div key={item.label} className="flex flex-col-reverse justify-end gap-1 border-l-4 border-brand-600 pl-4">
             <dt className="text-sm text-muted">{item.label}</dt>

@@ -1,4 +1,6 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { gridClass } from '#app/lib/grid.ts'
 
 export interface StepItem {
   title: string
@@ -23,7 +25,7 @@ export function Steps({
   return (
     <Section title={title} tone={tone}>
       <SectionHeading eyebrow={eyebrow} title={title} intro={intro} />
-      <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <ol className={cn('grid gap-6', gridClass(items.length, 4))}>
         {items.map((item, index) => (
           <li key={item.title} className="relative rounded-2xl border border-slate-200 bg-white p-6">
             <div className="flex items-center gap-3">

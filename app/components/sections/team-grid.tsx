@@ -1,5 +1,7 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { cn } from '#app/lib/cn.ts'
 import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
+import { gridClass } from '#app/lib/grid.ts'
 
 type TeamContent = Extract<SectionContent, { type: 'team' }>
 
@@ -17,7 +19,7 @@ export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'typ
   return (
     <Section title={title} tone={tone}>
       <SectionHeading title={title} intro={intro} />
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className={cn('grid gap-6', gridClass(members.length, 3))}>
         {members.map((member) => (
           <li key={member.name} className="rounded-2xl border border-slate-200 bg-white p-6">
             <div className="flex items-center gap-4">

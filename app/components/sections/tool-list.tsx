@@ -1,5 +1,7 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { cn } from '#app/lib/cn.ts'
 import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
+import { gridClass } from '#app/lib/grid.ts'
 
 type ListContent = Extract<SectionContent, { type: 'list' }>
 
@@ -8,7 +10,7 @@ export function ToolList({ title, intro, groups, tone }: Omit<ListContent, 'type
   return (
     <Section title={title} tone={tone}>
       <SectionHeading title={title} intro={intro} />
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <div className={cn('grid gap-6', gridClass(groups.length, 3))}>
         {groups.map((group) => (
           <div key={group.title} className="rounded-2xl border border-slate-200 bg-white p-6">
             <h3 className="font-semibold text-ink">{group.title}</h3>

@@ -164,6 +164,7 @@ export const sectionSchema = z.discriminatedUnion('type', [
     eyebrow: text(2, 40).optional(),
     title: text(3, 90),
     intro: text(20, 400).optional(),
+    /** The most columns on wide screens; fewer where that would leave one card alone in the last row. */
     columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3),
     items: z.array(cardSchema).min(2).max(12),
   }),

@@ -1,0 +1,218 @@
+import { readFileSync } from 'node:fs'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
+import { page as registryPage } from '#app/lib/registry.ts'
+import { hydrated } from './support.ts'
+
+const phone = { width: 390, height: 844 }
+const desktop = { width: 1280, height: 900 }
+
+async function left(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox()
+  expect(box, 'the element has a box').not.toBeNull()
+  return box!.x
+}
+
+/** Each grid in the main content, as the rows its children sit in (by their top) and how they fill it. */
+async function gridsOf(page: Page) {
+  return page.locator('main').evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>('*')]
+      .filter((element) => getComputedStyle(element).display === 'grid' && element.children.length > 1)
+      .map((grid) => {
+        const boxes = [...grid.children].map((child) => child.getBoundingClientRect())
+        const tops = boxes.map((box) => Math.round(box.top))
+        const lefts = boxes.map((box) => Math.round(box.left))
+        const lastTop = Math.max(...tops)
+        const style = getComputedStyle(grid)
+        const gridBox = grid.getBoundingClientRect()
+        return {
+          label: `${grid.tagName.toLowerCase()} in "${grid.closest('section')?.querySelector('h2')?.textContent ?? '?'}"`,
+          items: boxes.length,
+          rows: new Set(tops).size,
+          columns: new Set(lefts).size,
+          inLastRow: tops.filter((top) => top === lastTop).length,
+          // How much of the grid's width the row leaves empty after its last card.
+          emptyAtEnd:
+            gridBox.right - Number.parseFloat(style.paddingRight) - Math.max(...boxes.map((box) => box.right)),
+        }
+      }),
+  )
+}
+
+test.describe('the logo and the content start at the same x', () => {
+  const paths = [
+    '/',
+    '/services',
+    '/services/paid-ads',
+    '/pricing',
+    '/about',
+    '/blog/seo-strategy-2025',
+    '/locations/san-francisco',
+  ]
+  for (const viewport of [phone, desktop]) {
+    test(`at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      for (const path of paths) {
+        await hydrated(page, path)
+        const logo = await left(page.getByRole('banner').getByRole('link', { name: 'Northpeak, home' }))
+        const heading = await left(page.getByRole('heading', { level: 1 }))
+        // What follows the page's header: an article's body, or the first thing in the first
+        // section (a heading, figures, cards).
+        const firstSection = await page
+          .locator('main :is(section, div.prose)')
+          .first()
+          .evaluate(
+            (block) =>
+              (block.matches('section') ? block.querySelector(':scope > div > *')! : block).getBoundingClientRect()
+                .left,
+          )
+        expect(Math.abs(heading - logo), `${path}: h1 at ${heading}, logo at ${logo}`).toBeLessThanOrEqual(4)
+        expect(
+          Math.abs(firstSection - logo),
+          `${path}: content at ${firstSection}, logo at ${logo}`,
+        ).toBeLessThanOrEqual(4)
+      }
+    })
+  }
+})
+
+test.describe('grids at 1280 px', () => {
+  test.use({ viewport: desktop })
+
+  test('no card sits alone in a last row, and a grid of one row fills it', async ({ page }) => {
+    let multiRow = 0
+    for (const path of [
+      '/',
+      '/services',
+      '/contact',
+      '/services/paid-ads',
+      '/thank-you',
+      '/how-we-work',
+      '/locations/san-francisco',
+      '/case-studies/saas-startup',
+    ]) {
+      await hydrated(page, path)
+      const grids = await gridsOf(page)
+      expect(grids.length, path).toBeGreaterThan(0)
+      for (const grid of grids) {
+        if (grid.columns === 1) continue
+        if (grid.rows > 1) {
+          multiRow++
+          expect(grid.inLastRow, `${path}: ${grid.label}, ${grid.items} items in ${grid.rows} rows`).toBeGreaterThan(1)
+        } else {
+          expect(grid.emptyAtEnd, `${path}: ${grid.label}, ${grid.items} items leave a gap`).toBeLessThan(2)
+        }
+      }
+    }
+    expect(multiRow, 'some grids have more than one row').toBeGreaterThan(0)
+  })
+})
+
+test('the skip link shows with its padding when Tab reaches it', async ({ page }) => {
+  await page.setViewportSize(phone)
+  await hydrated(page, '/about')
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeVisible()
+  const { padding, box, text } = await skip.evaluate((link) => {
+    const style = getComputedStyle(link)
+    const range = document.createRange()
+    range.selectNodeContents(link)
+    const textBox = range.getBoundingClientRect()
+    const linkBox = link.getBoundingClientRect()
+    return {
+      padding: ['paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft'].map((side) =>
+        Number.parseFloat(style[side as 'paddingTop']),
+      ),
+      box: { width: linkBox.width, height: linkBox.height },
+      text: { width: textBox.width, height: textBox.height },
+    }
+  })
+  for (const side of padding) expect(side).toBeGreaterThan(0)
+  expect(box.width).toBeGreaterThan(text.width + 8)
+  expect(box.height).toBeGreaterThan(text.height + 4)
+})
+
+test.describe('pricing at 1280 px', () => {
+  test.use({ viewport: desktop })
+
+  test("each plan's amount and period sit on one line", async ({ page }) => {
+    const source = readFileSync(contentFileOf(registryPage('/pricing')), 'utf8')
+    const { sections } = parseFrontmatter(source).data as {
+      sections: { type: string; title?: string; plans?: { name: string; price: string; period?: string }[] }[]
+    }
+    const pricing = sections.filter((section) => section.type === 'pricing')
+    expect(pricing.length).toBeGreaterThan(0)
+    await hydrated(page, '/pricing')
+    for (const plan of pricing.flatMap((section) =>
+      section.plans!.map((entry) => ({ ...entry, in: section.title! })),
+    )) {
+      if (!plan.period) continue
+      const card = page
+        .getByRole('region', { name: plan.in })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: plan.name, exact: true }) })
+      const amount = await card.getByText(plan.price, { exact: true }).boundingBox()
+      const period = await card.getByText(plan.period, { exact: true }).boundingBox()
+      expect(amount && period, plan.name).toBeTruthy()
+      // Side by side: the period starts after the amount, within the amount's line.
+      expect(period!.x, plan.name).toBeGreaterThan(amount!.x + amount!.width)
+      expect(period!.y, plan.name).toBeGreaterThanOrEqual(amount!.y - 2)
+      expect(period!.y + period!.height, plan.name).toBeLessThanOrEqual(amount!.y + amount!.height + 2)
+    }
+  })
+})
+
+test.describe('a wide table on a phone', () => {
+  test.use({ viewport: phone })
+
+  test('scrolls sideways, says so with a shadow, and takes keyboard focus', async ({ page }) => {
+    await hydrated(page, '/blog/seo-strategy-2025')
+    const region = page.getByRole('region', { name: /^Table: / }).first()
+    const { scrollWidth, clientWidth, backgroundImage } = await region.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+      backgroundImage: getComputedStyle(element).backgroundImage,
+    }))
+    expect(scrollWidth).toBeGreaterThan(clientWidth)
+    expect(backgroundImage).toContain('gradient')
+    // Tab from the start of the page reaches it.
+    let presses = 0
+    while (!(await region.evaluate((element) => element === document.activeElement)) && presses < 80) {
+      await page.keyboard.press('Tab')
+      presses++
+    }
+    await expect(region).toBeFocused()
+    const outline = await region.evaluate((element) => {
+      const style = getComputedStyle(element)
+      return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) }
+    })
+    expect(outline.style).not.toBe('none')
+    expect(outline.width).toBeGreaterThanOrEqual(2)
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
+  })
+})
+
+test.describe('prose sections', () => {
+  for (const viewport of [phone, desktop]) {
+    test(`open with their first heading at the section's own padding at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      let checked = 0
+      for (const path of ['/services/paid-ads', '/locations/san-francisco', '/case-studies/saas-startup', '/about']) {
+        await hydrated(page, path)
+        const gaps = await page.locator('main section:has(div.prose)').evaluateAll((sections) =>
+          sections.map((section) => {
+            const heading = section.querySelector('h2, h3')!
+            return heading.getBoundingClientRect().top - section.getBoundingClientRect().top
+          }),
+        )
+        expect(gaps.length, path).toBeGreaterThan(0)
+        for (const gap of gaps) expect(gap, path).toBeLessThanOrEqual(90)
+        checked += gaps.length
+      }
+      expect(checked).toBeGreaterThan(3)
+    })
+  }
+})
