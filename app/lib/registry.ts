@@ -14,7 +14,7 @@
  */
 
 /** The route module (app/routes/<route>.tsx) that renders a page. */
-export type RouteModule = 'page' | 'service' | 'case-study' | 'location' | 'article'
+export type RouteModule = 'page' | 'blog' | 'service' | 'case-study' | 'location' | 'article'
 
 /**
  * The content collection a page's copy comes from: the folder of content/
@@ -139,7 +139,7 @@ export const pages: readonly PageEntry[] = [
   ...caseStudies,
   top('/locations', 'Locations', 'locations', { prefetch: 'idle' }),
   ...locations,
-  top('/blog', 'Blog', 'blog', { prefetch: 'idle' }),
+  top('/blog', 'Blog', 'blog', { prefetch: 'idle', route: 'blog' }),
   ...articles,
   top('/resources', 'Resources', 'tools', { prefetch: 'idle' }),
   top('/roi-calculator', 'ROI Calculator', 'tools'),

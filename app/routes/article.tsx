@@ -101,9 +101,12 @@ export default function Article({ loaderData }: Route.ComponentProps) {
         <Prose html={article.html} className="max-w-none" />
       </div>
       <CtaBand
+        badge={article.cta.badge}
         title={article.cta.title}
         body={article.cta.body}
         primary={{ label: article.cta.label, href: page('/contact').path }}
+        secondary={article.cta.secondary}
+        note={article.cta.note}
       />
       <CardGrid
         title="Continue Reading"

@@ -121,6 +121,27 @@ export function relatedArticles(entry: PageEntry, count = 3): Card[] {
     )
 }
 
+/** One article as the feed lists it. */
+export interface FeedItem {
+  path: string
+  title: string
+  description: string
+  category: string
+  /** YYYY-MM-DD */
+  date: string
+}
+
+/** Every article, newest first, for /rss.xml. */
+export function feedItems(): FeedItem[] {
+  return articlesByDate().map(({ entry, data }) => ({
+    path: entry.path,
+    title: data.title,
+    description: data.description,
+    category: data.category,
+    date: data.date,
+  }))
+}
+
 /** Publication dates of the articles by path, for /sitemap.xml. */
 export function articleDates(): Map<string, string> {
   return new Map(articles.map((entry) => [entry.path, read(entry, 'blog').data.date]))

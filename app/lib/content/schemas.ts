@@ -390,7 +390,14 @@ export const articleSchema = z.strictObject({
   cta: z.strictObject({
     title: text(5, 90),
     body: text(20, 300),
+    /** The button's label; it goes to /contact. */
     label: text(3, 40),
+    /** A short line above the title, such as a time-limited offer. */
+    badge: text(5, 60).optional(),
+    /** A second, quieter button. */
+    secondary: linkSchema.optional(),
+    /** Small print under the buttons. */
+    note: text(10, 160).optional(),
   }),
 })
 export type ArticleFrontmatter = z.infer<typeof articleSchema>
