@@ -92,3 +92,110 @@ test('the SEO article closes with the strategy-session offer and both buttons', 
   )
   await expect(band).toContainText('No commitment required, 30-minute session, tailored growth recommendations')
 })
+
+/** The articles of a category, newest first, from the content files. */
+function articlesOf(category: string) {
+  return publishedArticles.filter((article) => article.category === category)
+}
+
+test.describe('category pages', () => {
+  test.use({ javaScriptEnabled: false })
+
+  const categoryOf = (slug: string) =>
+    parseFrontmatter(readFileSync(`content/categories/${slug}.md`, 'utf8')).data as Record<string, string>
+
+  for (const entry of pages.filter((page) => page.path.startsWith('/blog/category/'))) {
+    test(`${entry.path} lists exactly the articles of ${entry.name}, newest first, without JavaScript`, async ({
+      page,
+    }) => {
+      const response = await page.goto(entry.path)
+      expect(response?.status()).toBe(200)
+      const data = categoryOf(entry.path.split('/').at(-1)!)
+      expect(data.category).toBe(entry.name)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.heading!)
+      const titles = page.getByTestId('article-list').getByRole('heading', { level: 3 })
+      await expect(titles).toHaveText(articlesOf(entry.name).map((article) => article.title))
+      const topics = page.getByRole('navigation', { name: 'Blog topics' })
+      await expect(topics.getByRole('link', { name: new RegExp(`^${entry.name} \\(`) })).toHaveAttribute(
+        'aria-current',
+        'page',
+      )
+    })
+  }
+
+  test('a category page has breadcrumbs back to the blog and is on both sitemaps', async ({ page, request }) => {
+    await page.goto('/blog/category/social-media')
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' })
+    await expect(trail.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog')
+    await expect(trail).toContainText('Social Media')
+    expect(await (await request.get('/sitemap.xml')).text()).toContain(
+      `<loc>${origin}/blog/category/social-media</loc>`,
+    )
+    await page.goto('/sitemap')
+    const topics = page.getByRole('region', { name: 'Blog Topics' })
+    await expect(topics.getByRole('link', { name: 'Social Media', exact: true })).toHaveAttribute(
+      'href',
+      '/blog/category/social-media',
+    )
+  })
+
+  test('the blog index lists every article newest first with its category, date and read time, and links each topic', async ({
+    page,
+  }) => {
+    await page.goto('/blog')
+    const list = page.getByTestId('article-list')
+    await expect(list.getByRole('heading', { level: 3 })).toHaveText(publishedArticles.map((article) => article.title))
+    const first = list.getByRole('listitem').first()
+    await expect(first.getByRole('link', { name: publishedArticles[0]!.category, exact: true })).toHaveAttribute(
+      'href',
+      `/blog/category/${publishedArticles[0]!.category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+    )
+    await expect(first.locator('time')).toHaveAttribute('datetime', publishedArticles[0]!.date)
+    await expect(first).toContainText(/\d+ min read/)
+    await expect(list.getByText('Popular')).not.toHaveCount(0)
+    const topics = page.getByRole('navigation', { name: 'Blog topics' })
+    await expect(topics.getByRole('link', { name: 'All articles' })).toHaveAttribute('aria-current', 'page')
+    await expect(topics.getByRole('link')).toHaveCount(1 + 20)
+  })
+})
+
+test.describe('search on the blog index', () => {
+  test('narrows the list as you type, keeps the query in the URL and announces the count', async ({ page }) => {
+    await page.goto('/blog')
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    const search = page.getByRole('searchbox', { name: 'Search articles' })
+    await search.fill('attribution')
+    await expect(page).toHaveURL(/\/blog\?q=attribution$/)
+    const titles = page.getByTestId('article-list').getByRole('heading', { level: 3 })
+    await expect(titles).not.toHaveCount(publishedArticles.length)
+    await expect(titles.first()).toBeVisible()
+    for (const title of await titles.allTextContents()) expect(publishedArticles.map((a) => a.title)).toContain(title)
+    await expect(titles.filter({ hasText: 'Marketing Attribution Guide' })).toHaveCount(1)
+    await expect(page.getByRole('status').filter({ hasText: 'match' })).toHaveText(
+      `${await titles.count()} ${(await titles.count()) === 1 ? 'article' : 'articles'} match “attribution”`,
+    )
+  })
+
+  test('searches the articles’ headings too, and survives a reload', async ({ page }) => {
+    // "Where a person reviews" is a heading of the AI workflows article only, not in any title or description.
+    await page.goto('/blog?q=where%20a%20person%20reviews')
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(page.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('where a person reviews')
+    await expect(page.getByTestId('article-list').getByRole('heading', { level: 3 })).toHaveText([
+      'AI Workflows That Save Marketing Teams Hours Every Week',
+    ])
+  })
+
+  test('with no match, says so and offers the topics', async ({ page }) => {
+    await page.goto('/blog?q=zzzz')
+    await expect(page.getByText('No article matches “zzzz”.')).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'match' })).toHaveText('0 articles match “zzzz”')
+    const topics = page.getByRole('navigation', { name: 'Blog topics to browse' })
+    await expect(topics.getByRole('link', { name: /^Paid Ads \(/ })).toHaveAttribute('href', '/blog/category/paid-ads')
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('')
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(page.getByTestId('article-list').getByRole('heading', { level: 3 })).toHaveCount(
+      publishedArticles.length,
+    )
+  })
+})
