@@ -23,9 +23,7 @@ export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
             >
               {article.category}
             </Link>
-            {article.popular ? (
-              <span className="rounded-full bg-amber-100 px-2.5 py-1 text-amber-900">Popular</span>
-            ) : null}
+            {article.popular ? <span className="rounded-full bg-brand-700 px-2.5 py-1 text-white">Popular</span> : null}
           </p>
           <h3 className="text-lg font-semibold text-balance text-ink">
             {/* The link's box covers the whole card, so the card is one click target. */}

@@ -83,10 +83,10 @@ export function ArticleSearch({ articles, categories }: { articles: ArticleSumma
       <div className="mb-8">
         <CategoryNav categories={categories} />
       </div>
-      <div className="mb-4 min-h-[4.75rem]">
+      <div className="mb-4 h-20">
         {hydrated ? (
-          <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-md">
-            <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-ink">
+          <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-xs">
+            <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
               Search articles
             </label>
             <input
@@ -98,20 +98,20 @@ export function ArticleSearch({ articles, categories }: { articles: ArticleSumma
               onFocus={loadHeadings}
               placeholder="Try attribution, GA4 or onboarding"
               autoComplete="off"
-              className="w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none"
+              className="w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink placeholder:text-muted"
             />
           </form>
         ) : null}
       </div>
-      <p role="status" className="mb-6 text-sm text-muted">
+      <p role="status" className="mb-4 text-sm text-muted">
         {query ? `${countLabel(results.length)} match “${query}”` : `${countLabel(articles.length)}, newest first`}
       </p>
       {results.length > 0 ? (
         <ArticleList articles={results} />
       ) : (
-        <div className="rounded-2xl border border-dashed border-slate-300 p-8">
+        <div className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
           <p className="text-lg font-semibold text-ink">No article matches “{query}”.</p>
-          <p className="mt-2 mb-5 text-muted">Try fewer or other words, or browse a topic:</p>
+          <p className="mt-2 mb-4 text-muted">Try fewer or other words, or browse a topic:</p>
           <CategoryNav categories={categories} label="Blog topics to browse" />
         </div>
       )}

@@ -3,8 +3,11 @@ import { categoryPath } from '#app/lib/categories.ts'
 import type { CategoryLink } from '#app/lib/content/types.ts'
 import { normalizePath, page } from '#app/lib/registry.ts'
 
-const pill =
-  'inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium text-ink transition-colors hover:border-brand-600 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white'
+// Written out rather than as aria-[current] variants: every class is in the
+// stylesheet each page inlines, so reusing the ones other parts use is free.
+const pill = 'inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors'
+const currentPill = `${pill} border-brand-700 bg-brand-700 text-white`
+const otherPill = `${pill} border-slate-300 text-ink hover:border-brand-600`
 
 /**
  * The blog's topics as links: "All articles" (/blog) and one per category
@@ -27,12 +30,12 @@ export function CategoryNav({ categories, label = 'Blog topics' }: { categories:
               to={link.path}
               prefetch="intent"
               aria-current={link.path === current ? 'page' : undefined}
-              className={pill}
+              className={link.path === current ? currentPill : otherPill}
             >
               {link.name}
               {link.count === undefined ? null : (
                 <>
-                  <span aria-hidden="true" className="text-xs opacity-75">
+                  <span aria-hidden="true" className="text-xs">
                     {link.count}
                   </span>
                   <span className="sr-only">({link.count === 1 ? '1 article' : `${link.count} articles`})</span>

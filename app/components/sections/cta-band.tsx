@@ -24,7 +24,7 @@ export function CtaBand({
     <Section title={title} tone="brand">
       <div className="mx-auto max-w-3xl text-center">
         {badge ? (
-          <p className="mb-4 inline-block rounded-full bg-white/10 px-4 py-1 text-sm font-semibold text-brand-100 ring-1 ring-white/20">
+          <p className="mb-4 inline-block rounded-full bg-brand-700 px-4 py-1 text-sm font-semibold text-white">
             {badge}
           </p>
         ) : null}
