@@ -14,6 +14,13 @@ export default {
     defineBuildGlobals(readBuildEnv(process.env))
     const { loadContent } = await import('./app/lib/content/collections.server.ts')
     loadContent()
-    return [...pages.map((page) => page.path), NOT_FOUND_PATH, '/sitemap.xml', '/robots.txt']
+    return [
+      ...pages.map((page) => page.path),
+      NOT_FOUND_PATH,
+      '/sitemap.xml',
+      '/robots.txt',
+      '/rss.xml',
+      '/blog/search.json',
+    ]
   },
 } satisfies Config

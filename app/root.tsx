@@ -5,6 +5,7 @@ import { ErrorFallback } from '#app/components/error-fallback.tsx'
 import { LoadingBar, Prefetch, RouteAnnouncer } from '#app/components/navigation-feedback.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
+import { site } from '#app/lib/site.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?inline'
 
@@ -23,6 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#4338ca" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="alternate" type="application/rss+xml" title={site.feed.title} href={site.feed.path} />
         <Meta />
         <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />
         <Links />

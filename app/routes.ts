@@ -15,5 +15,7 @@ export default [
   ...pages.map(routeOf),
   route('sitemap.xml', 'routes/sitemap-xml.ts'),
   route('robots.txt', 'routes/robots-txt.ts'),
+  route('rss.xml', 'routes/rss-xml.ts'),
+  route('blog/search.json', 'routes/blog-search-json.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -12,6 +12,7 @@ export const uiIconNames = [
   'home',
   'menu',
   'refresh',
+  'rss',
 ] as const
 
 /** Every symbol in the icon sprite (app/assets/icons.svg). */

@@ -89,7 +89,8 @@ describe('app/routes.ts', () => {
   const table = routes as { path?: string; index?: boolean; file: string }[]
 
   test('mounts one explicit route per registry page, with no dynamic segment', () => {
-    const paths = table.filter((route) => route.file.match(/routes\/(page|service|case-study|location|article)\.tsx$/))
+    // Every route but the files written at build (.ts modules: sitemap, feed, robots) and the catch-all.
+    const paths = table.filter((route) => route.file.endsWith('.tsx') && route.path !== '*')
     expect(paths.map((route) => (route.index ? '/' : `/${route.path}`)).sort()).toEqual(
       pages.map((page) => page.path).sort(),
     )
@@ -101,6 +102,7 @@ describe('app/routes.ts', () => {
     const route = table.find((entry) => entry.path === 'blog/local-seo-guide')
     expect(route?.file).toBe('routes/article.tsx')
     expect(table.find((entry) => entry.path === 'industries/saas')?.file).toBe('routes/page.tsx')
+    expect(table.find((entry) => entry.path === 'blog')?.file).toBe('routes/blog.tsx')
   })
 
   test('ends with a catch-all for unknown paths', () => {

@@ -13,18 +13,21 @@
  * This module ships to the browser: keep it to names and paths.
  */
 
+import { articleCategories, categoryPath } from './categories.ts'
+
 /** The route module (app/routes/<route>.tsx) that renders a page. */
-export type RouteModule = 'page' | 'service' | 'case-study' | 'location' | 'article'
+export type RouteModule = 'page' | 'blog' | 'blog-category' | 'service' | 'case-study' | 'location' | 'article'
 
 /**
  * The content collection a page's copy comes from: the folder of content/
  * holding its file, read with that collection's schema
  * (app/lib/content/collections.server.ts).
  */
-export type CollectionName = 'pages' | 'services' | 'case-studies' | 'cities' | 'blog'
+export type CollectionName = 'pages' | 'services' | 'case-studies' | 'cities' | 'blog' | 'categories'
 
 /** Where a page is listed on the HTML sitemap. */
-export type Group = 'company' | 'services' | 'industries' | 'case-studies' | 'locations' | 'blog' | 'tools' | 'legal'
+export type Group =
+  'company' | 'services' | 'industries' | 'case-studies' | 'locations' | 'blog' | 'topics' | 'tools' | 'legal'
 
 export interface PageEntry {
   /** URL path without a trailing slash; "/" for home. */
@@ -113,6 +116,15 @@ export const articles = family('article', 'blog', 'blog', '/blog', [
   ['local-seo-guide', 'Local SEO Guide'],
 ])
 
+/** One page per blog category, listing its articles; copy in content/categories/<slug>.md. */
+export const categories: PageEntry[] = articleCategories.map((category) => ({
+  path: categoryPath(category),
+  name: category,
+  route: 'blog-category',
+  collection: 'categories',
+  group: 'topics',
+}))
+
 /** A top-level page: its copy in content/pages/, rendered by routes/page.tsx unless it names its own module. */
 function top(path: string, name: string, group: Group, extra: Partial<PageEntry> = {}): PageEntry {
   return { path, name, route: 'page', collection: 'pages', group, ...extra }
@@ -139,8 +151,9 @@ export const pages: readonly PageEntry[] = [
   ...caseStudies,
   top('/locations', 'Locations', 'locations', { prefetch: 'idle' }),
   ...locations,
-  top('/blog', 'Blog', 'blog', { prefetch: 'idle' }),
+  top('/blog', 'Blog', 'blog', { prefetch: 'idle', route: 'blog' }),
   ...articles,
+  ...categories,
   top('/resources', 'Resources', 'tools', { prefetch: 'idle' }),
   top('/roi-calculator', 'ROI Calculator', 'tools'),
   top('/dashboard', 'Analytics Dashboard', 'tools'),
@@ -186,6 +199,7 @@ export const groupTitles: Record<Group, string> = {
   'case-studies': 'Case Studies',
   locations: 'Locations',
   blog: 'Blog',
+  topics: 'Blog Topics',
   tools: 'Tools and Resources',
   legal: 'Legal and Site',
 }

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import { breadcrumbs } from './breadcrumbs.ts'
+import type { PageContent } from './content/types.ts'
 import { findPage } from './registry.ts'
 import { site } from './site.ts'
 
@@ -63,6 +64,17 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   if (trail) graph.push(trail)
   for (const data of graph) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...data } })
   return tags
+}
+
+/** The metadata of a page of content/pages/; the home page adds the site's Organization and WebSite. */
+export function contentPageSeo({ path, page }: { path: string; page: PageContent }): MetaDescriptor[] {
+  return seo({
+    title: page.title,
+    description: page.description,
+    keywords: page.keywords,
+    path,
+    schemaData: path === '/' ? [organization, webSite] : [],
+  })
 }
 
 /** BreadcrumbList for an inner page: its crumbs that are pages of the site. */

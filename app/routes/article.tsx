@@ -3,7 +3,7 @@ import { Prose } from '#app/components/prose.tsx'
 import { Container } from '#app/components/section.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
-import { getArticle, relatedArticles } from '#app/lib/content/queries.server.ts'
+import { formatDate, getArticle, relatedArticles } from '#app/lib/content/queries.server.ts'
 import { page, requestEntry } from '#app/lib/registry.ts'
 import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
 import { site } from '#app/lib/site.ts'
@@ -12,8 +12,6 @@ import { Icon } from '#app/components/ui/icon.tsx'
 
 // The route module of the blog's articles (content/blog/<slug>.md).
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
-
 export function loader({ request }: Route.LoaderArgs) {
   const entry = requestEntry(request)
   const article = getArticle(entry)
@@ -21,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
     path: entry.path,
     article,
     // Formatted here, once, so the page reads the same before and after hydration.
-    dateLabel: dateFormat.format(new Date(`${article.date}T00:00:00Z`)),
+    dateLabel: formatDate(article.date),
     related: relatedArticles(entry),
   }
 }
@@ -104,9 +102,12 @@ export default function Article({ loaderData }: Route.ComponentProps) {
         <Prose html={article.html} className="max-w-3xl" />
       </Container>
       <CtaBand
+        badge={article.cta.badge}
         title={article.cta.title}
         body={article.cta.body}
         primary={{ label: article.cta.label, href: page('/contact').path }}
+        secondary={article.cta.secondary}
+        note={article.cta.note}
       />
       <CardGrid
         title="Continue Reading"

@@ -5,15 +5,18 @@ import { hydrated } from './support.ts'
 
 // Every page, hydrated: no accessibility violation that axe-core can find
 // (WCAG 2.2 A and AA, and its best practices), and nothing in the console.
-for (const { page: entry } of expectedPages) {
-  test(`${entry.path} passes axe-core and logs no console error`, async ({ page }) => {
+// The blog's search results and its empty result are states of their own.
+const paths = [...expectedPages.map(({ page }) => page.path), '/blog?q=email', '/blog?q=zzzz']
+
+for (const path of paths) {
+  test(`${path} passes axe-core and logs no console error`, async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning')
         errors.push(`${message.type()}: ${message.text()}`)
     })
-    await hydrated(page, entry.path)
+    await hydrated(page, path)
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
       .analyze()

@@ -5,12 +5,15 @@ import type { ContentLink } from '#app/lib/content/schemas.ts'
 
 /** The closing call to action: a dark band with one primary and one optional secondary button. */
 export function CtaBand({
+  badge,
   title,
   body,
   primary,
   secondary,
   note,
 }: {
+  /** A short line above the title. */
+  badge?: string
   title: string
   body: string
   primary: ContentLink
@@ -20,6 +23,11 @@ export function CtaBand({
   return (
     <Section title={title} tone="brand">
       <div className="mx-auto max-w-3xl text-center">
+        {badge ? (
+          <p className="mb-4 inline-block rounded-full bg-brand-700 px-4 py-1 text-sm font-semibold text-white">
+            {badge}
+          </p>
+        ) : null}
         <h2 id={`${anchorId(title)}-title`} className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           {title}
         </h2>

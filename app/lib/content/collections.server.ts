@@ -4,8 +4,14 @@ import type { z } from 'zod'
 import { pages, type CollectionName, type PageEntry } from '#app/lib/registry.ts'
 import { ContentError, contentFileOf, parseFrontmatter } from './files.ts'
 import { MarkdownError, countWords, renderMarkdown } from './markdown.server.ts'
-import { checkUniqueMetadata, requireReadTime, requireSlugs, unregisteredFiles } from './references.server.ts'
-import { articleSchema, caseStudySchema, citySchema, pageSchema, serviceSchema } from './schemas.ts'
+import {
+  checkUniqueMetadata,
+  requireCategoryFile,
+  requireReadTime,
+  requireSlugs,
+  unregisteredFiles,
+} from './references.server.ts'
+import { articleSchema, caseStudySchema, categorySchema, citySchema, pageSchema, serviceSchema } from './schemas.ts'
 
 /**
  * The content collections: for each folder of content/, the schema its files
@@ -54,6 +60,13 @@ export const collections = {
     check: ({ file, data }) => requireSlugs(file, 'services', data.services, 'services'),
   }),
   blog: defineCollection({ schema: articleSchema, check: requireReadTime }),
+  categories: defineCollection({
+    schema: categorySchema,
+    check: (parsed) => {
+      requireCategoryFile(parsed)
+      if (parsed.data.service) requireSlugs(parsed.file, 'service', [parsed.data.service], 'services')
+    },
+  }),
 } satisfies { [K in CollectionName]: Collection<z.ZodType> }
 
 type Collections = typeof collections
@@ -64,7 +77,14 @@ export type Content = {
 }
 
 export function emptyContent(): Content {
-  return { pages: new Map(), services: new Map(), 'case-studies': new Map(), cities: new Map(), blog: new Map() }
+  return {
+    pages: new Map(),
+    services: new Map(),
+    'case-studies': new Map(),
+    cities: new Map(),
+    blog: new Map(),
+    categories: new Map(),
+  }
 }
 
 const root = path.resolve(process.cwd(), 'content')

@@ -1,6 +1,7 @@
 import {
   articles,
   caseStudies,
+  categories,
   industries,
   locations,
   page,
@@ -14,7 +15,10 @@ import { ContentError } from './files.ts'
 import type { Section } from './schemas.ts'
 import type {
   ArticleContent,
+  ArticleSummary,
   Card,
+  CategoryContent,
+  CategoryLink,
   CaseStudyContent,
   CityContent,
   PageContent,
@@ -121,7 +125,89 @@ export function relatedArticles(entry: PageEntry, count = 3): Card[] {
     )
 }
 
+/** One article as the feed lists it. */
+export interface FeedItem {
+  path: string
+  title: string
+  description: string
+  category: string
+  /** YYYY-MM-DD */
+  date: string
+}
+
+/** Every article, newest first, for /rss.xml. */
+export function feedItems(): FeedItem[] {
+  return articlesByDate().map(({ entry, data }) => ({
+    path: entry.path,
+    title: data.title,
+    description: data.description,
+    category: data.category,
+    date: data.date,
+  }))
+}
+
 /** Publication dates of the articles by path, for /sitemap.xml. */
 export function articleDates(): Map<string, string> {
   return new Map(articles.map((entry) => [entry.path, read(entry, 'blog').data.date]))
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
+/** "2025-01-15" -> "January 15, 2025". */
+export function formatDate(date: string): string {
+  return dateFormat.format(new Date(`${date}T00:00:00Z`))
+}
+
+/** Articles newest first, all of them or those of one category, as the blog lists them. */
+export function articleSummaries(category?: string): ArticleSummary[] {
+  return articlesByDate()
+    .filter(({ data }) => category === undefined || data.category === category)
+    .map(({ entry, data }) => ({
+      path: entry.path,
+      title: data.title,
+      description: data.description,
+      category: data.category,
+      date: data.date,
+      dateLabel: formatDate(data.date),
+      readTime: data.readTime,
+      popular: data.popular ?? false,
+    }))
+}
+
+/** Every category with its number of articles, by name. */
+export function categoryLinks(): CategoryLink[] {
+  const counts = new Map<string, number>()
+  for (const entry of articles) {
+    const { category } = read(entry, 'blog').data
+    counts.set(category, (counts.get(category) ?? 0) + 1)
+  }
+  return categories
+    .map((entry) => ({ name: entry.name, count: counts.get(entry.name) ?? 0 }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
+
+export function getCategory(entry: PageEntry): CategoryContent {
+  const { data, html } = read(entry, 'categories')
+  return {
+    ...data,
+    name: entry.name,
+    html,
+    articles: articleSummaries(data.category),
+    categories: categoryLinks(),
+    serviceLink: data.service ? serviceCard(page(`/services/${data.service}`)) : undefined,
+  }
+}
+
+const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
+
+/** The text of the h2 and h3 headings of rendered HTML. */
+function headingsOf(html: string): string[] {
+  return [...html.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)].map(([, inner = '']) =>
+    inner.replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => entities[entity] ?? entity),
+  )
+}
+
+/** What the blog's search looks through beyond the list itself: each article's headings, by path. */
+export function searchHeadings(): Record<string, string[]> {
+  return Object.fromEntries(articles.map((entry) => [entry.path, headingsOf(read(entry, 'blog').html)]))
 }

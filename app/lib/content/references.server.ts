@@ -1,8 +1,9 @@
 import path from 'node:path'
+import { categoryPath, categorySlug } from '#app/lib/categories.ts'
 import { pages, slugOf, type CollectionName } from '#app/lib/registry.ts'
 import type { Content, Parsed } from './collections.server.ts'
 import { ContentError, contentFileOf, listMarkdown } from './files.ts'
-import type { ArticleFrontmatter } from './schemas.ts'
+import type { ArticleFrontmatter, CategoryFrontmatter } from './schemas.ts'
 
 // Checks that look across files: the registry against content/, links
 // between pages, read times against bodies, metadata unique site-wide.
@@ -29,6 +30,15 @@ export function requireSlugs(file: string, field: string, slugs: readonly string
     if (!known.includes(slug)) {
       throw new ContentError(`${file}: field "${field}": "${slug}" is not one of ${known.join(', ')}`)
     }
+  }
+}
+
+/** A category's page names the category its path is for: paid-ads.md holds "Paid Ads". */
+export function requireCategoryFile({ file, entry, data }: Parsed<CategoryFrontmatter>) {
+  if (categoryPath(data.category) !== entry.path) {
+    throw new ContentError(
+      `${file}: field "category": "${data.category}" belongs in ${categorySlug(data.category)}.md, not in this file`,
+    )
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { articleCategories } from '#app/lib/categories.ts'
 import { classifyHref, HREF_RULE } from '#app/lib/links.ts'
 import { MarkdownError, renderInline, renderMarkdown } from './markdown.server.ts'
 
@@ -348,29 +349,6 @@ export const citySchema = z.strictObject({
 })
 export type CityFrontmatter = z.infer<typeof citySchema>
 
-/** Article categories (docs/product.md#article-catalogue). */
-export const articleCategories = [
-  'AI Automation',
-  'Lead Generation',
-  'Social Media',
-  'Email Marketing',
-  'Analytics',
-  'Case Study',
-  'Development',
-  'Mobile Development',
-  'SaaS Development',
-  'SEO',
-  'Growth',
-  'Content',
-  'Paid Ads',
-  'B2B',
-  'Ecommerce',
-  'Branding',
-  'Automation',
-  'Video',
-  'Retention',
-  'Local SEO',
-] as const
 
 /** content/blog/<slug>.md */
 export const articleSchema = z.strictObject({
@@ -391,7 +369,30 @@ export const articleSchema = z.strictObject({
   cta: z.strictObject({
     title: text(5, 90),
     body: text(20, 300),
+    /** The button's label; it goes to /contact. */
     label: text(3, 40),
+    /** A short line above the title, such as a time-limited offer. */
+    badge: text(5, 60).optional(),
+    /** A second, quieter button. */
+    secondary: linkSchema.optional(),
+    /** Small print under the buttons. */
+    note: text(10, 160).optional(),
   }),
 })
 export type ArticleFrontmatter = z.infer<typeof articleSchema>
+
+/** content/categories/<slug>.md: the page of one blog category, which lists its articles. */
+export const categorySchema = z.strictObject({
+  /** The category this page lists; the file's name is its slug ("Paid Ads" in paid-ads.md). */
+  category: z.enum(articleCategories),
+  /** Search-result title, 10-60 characters. */
+  title: text(10, 60),
+  description: text(70, 165),
+  /** The h1. */
+  heading: text(2, 60),
+  /** What a reader finds here and who it is for. */
+  lede: text(80, 320),
+  /** Slug of the service page closest to the category, linked from the page. */
+  service: z.string().optional(),
+})
+export type CategoryFrontmatter = z.infer<typeof categorySchema>

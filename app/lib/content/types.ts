@@ -4,6 +4,7 @@
 import type {
   ArticleFrontmatter,
   CaseStudyFrontmatter,
+  CategoryFrontmatter,
   CityFrontmatter,
   IconName,
   PageFrontmatter,
@@ -47,4 +48,34 @@ export interface CityContent extends CityFrontmatter, Named {
 export interface ArticleContent extends ArticleFrontmatter, Named {
   slug: string
   wordCount: number
+}
+
+/** An article as the blog index and the category pages list it. */
+export interface ArticleSummary {
+  path: string
+  title: string
+  description: string
+  category: string
+  /** YYYY-MM-DD */
+  date: string
+  /** The date as shown, formatted once at build so it reads the same before and after hydration. */
+  dateLabel: string
+  readTime: number
+  popular: boolean
+}
+
+/** A category as the blog's topic list links it (its page is `categoryPath(name)`). */
+export interface CategoryLink {
+  name: string
+  /** How many articles it holds. */
+  count: number
+}
+
+export interface CategoryContent extends CategoryFrontmatter, Named {
+  /** Its articles, newest first. */
+  articles: ArticleSummary[]
+  /** Every category, for the topic list. */
+  categories: CategoryLink[]
+  /** The service page the category leads to, if it names one. */
+  serviceLink?: Card
 }

@@ -1,0 +1,43 @@
+// The blog's categories (docs/product.md#article-catalogue). Each has a page
+// at /blog/category/<slug>; this module ships to the browser, so it holds
+// names and paths only.
+
+export const articleCategories = [
+  'AI Automation',
+  'Lead Generation',
+  'Social Media',
+  'Email Marketing',
+  'Analytics',
+  'Case Study',
+  'Development',
+  'Mobile Development',
+  'SaaS Development',
+  'SEO',
+  'Growth',
+  'Content',
+  'Paid Ads',
+  'B2B',
+  'Ecommerce',
+  'Branding',
+  'Automation',
+  'Video',
+  'Retention',
+  'Local SEO',
+] as const
+
+export type ArticleCategory = (typeof articleCategories)[number]
+
+/** "AI Automation" -> "ai-automation": the last segment of the category's page. */
+export function categorySlug(category: string): string {
+  return category
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+}
+
+export const CATEGORY_BASE = '/blog/category'
+
+/** The path of a category's page. */
+export function categoryPath(category: string): string {
+  return `${CATEGORY_BASE}/${categorySlug(category)}`
+}
