@@ -56,6 +56,29 @@ const specPaths = [
     'customer-retention-strategies',
     'local-seo-guide',
   ].map((slug) => `/blog/${slug}`),
+  // One page per category of the article catalogue.
+  ...[
+    'ai-automation',
+    'lead-generation',
+    'social-media',
+    'email-marketing',
+    'analytics',
+    'case-study',
+    'development',
+    'mobile-development',
+    'saas-development',
+    'seo',
+    'growth',
+    'content',
+    'paid-ads',
+    'b2b',
+    'ecommerce',
+    'branding',
+    'automation',
+    'video',
+    'retention',
+    'local-seo',
+  ].map((slug) => `/blog/category/${slug}`),
 ]
 
 describe('the route registry', () => {
