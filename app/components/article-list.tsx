@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { CardTitleLink } from '#app/components/card-link.tsx'
 import { categoryPath } from '#app/lib/categories.ts'
 import type { ArticleSummary } from '#app/lib/content/types.ts'
 
@@ -25,16 +26,7 @@ export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
             </Link>
             {article.popular ? <span className="rounded-full bg-brand-700 px-2.5 py-1 text-white">Popular</span> : null}
           </p>
-          <h3 className="text-lg font-semibold text-balance text-ink">
-            {/* The link's box covers the whole card, so the card is one click target. */}
-            <Link
-              to={article.path}
-              prefetch="intent"
-              className="after:absolute after:inset-0 focus-visible:outline-none"
-            >
-              {article.title}
-            </Link>
-          </h3>
+          <CardTitleLink to={article.path}>{article.title}</CardTitleLink>
           <p className="mt-2 text-muted">{article.description}</p>
           <p className="mt-auto flex gap-2 pt-5 text-sm text-muted">
             <time dateTime={article.date}>{article.dateLabel}</time>

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { fakeIdleCallbacks } from './fake-idle-callbacks.ts'
 import { createLateModule } from './late-module.ts'
 
 const module = { default: 'the widget' }
@@ -92,33 +93,6 @@ test('the sync getter has the module only once it has arrived', async () => {
   await loading
   expect(late.loaded()).toBe(module)
 })
-
-function fakeIdleCallbacks() {
-  const callbacks = new Map<number, () => void>()
-  let next = 1
-  Object.defineProperty(window, 'requestIdleCallback', {
-    configurable: true,
-    value: (callback: () => void) => {
-      callbacks.set(next, callback)
-      return next++
-    },
-  })
-  Object.defineProperty(window, 'cancelIdleCallback', {
-    configurable: true,
-    value: (id: number) => callbacks.delete(id),
-  })
-  return {
-    runIdle() {
-      const pending = [...callbacks.values()]
-      callbacks.clear()
-      for (const callback of pending) callback()
-    },
-    restore() {
-      Reflect.deleteProperty(window, 'requestIdleCallback')
-      Reflect.deleteProperty(window, 'cancelIdleCallback')
-    },
-  }
-}
 
 test('preloadWhenIdle waits for the load event, then for an idle period', async () => {
   vi.useFakeTimers()

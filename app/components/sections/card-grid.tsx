@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { CardTitleLink } from '#app/components/card-link.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
@@ -39,16 +39,7 @@ export function CardGrid({
             {card.meta ? (
               <p className="mb-2 text-xs font-semibold tracking-wide text-brand-700 uppercase">{card.meta}</p>
             ) : null}
-            <h3 className="text-lg font-semibold text-ink">
-              {/* The link's box covers the whole card, so the card is one click target. */}
-              <Link
-                to={card.href}
-                prefetch="intent"
-                className="after:absolute after:inset-0 focus-visible:outline-none"
-              >
-                {card.title}
-              </Link>
-            </h3>
+            <CardTitleLink to={card.href}>{card.title}</CardTitleLink>
             <p className="mt-2 text-muted">{card.body}</p>
             <span
               aria-hidden="true"
