@@ -89,6 +89,11 @@ export async function postLeadWebhook({
     },
     signal: AbortSignal.timeout(timeoutMs),
     redirect: 'manual',
+  }).catch((error: unknown) => {
+    // fetch says only "fetch failed"; the cause names the problem (ECONNREFUSED, a timeout).
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    const reason = cause?.code ?? cause?.message ?? (error as Error).message
+    throw new Error(`webhook not reached: ${reason}`)
   })
   // Read (and drop) the answer so the connection can be reused.
   await response.arrayBuffer().catch(() => undefined)

@@ -80,7 +80,7 @@ export function backoffMs(attempt: number, { retryBaseMs, retryMaxMs }: OutboxSe
 
 /** E-mail addresses out of a text bound for the logs. */
 export function redact(text: string): string {
-  return text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, '[address]')
+  return text.replace(/[^\s<>()[\]"',;:/?&=]+@[^\s<>()[\]"',;:/?&=]+/g, '[address]')
 }
 
 /**
@@ -157,9 +157,19 @@ export function createOutboxWorker({
       })
       .finally(() => {
         current = null
-        if (!stopped) timer = setTimeout(() => void tick(), settings.pollMs)
+        if (!stopped) void scheduleNext()
       })
     return current
+  }
+
+  /** Next round when the next delivery is due, or after `pollMs` at the latest. */
+  async function scheduleNext() {
+    const due = await store.nextDueAt().catch(() => null)
+    if (stopped || current) return
+    // At least 10 ms, so a store that keeps failing is not asked in a tight loop.
+    const wait = due === null ? settings.pollMs : Math.min(settings.pollMs, Math.max(10, due - now()))
+    clearTimeout(timer)
+    timer = setTimeout(() => void tick(), wait)
   }
 
   return {
