@@ -62,7 +62,7 @@ export async function runLeadsCli(
     out.error(`No lead database at ${env.DATABASE_PATH}: the server creates it when it first starts.`)
     return 1
   }
-  const store = openSqliteStore({ file: env.DATABASE_PATH })
+  const store = openSqliteStore({ file: env.DATABASE_PATH, thread: false })
   try {
     switch (command) {
       case 'export':

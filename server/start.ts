@@ -66,6 +66,8 @@ export async function startServer(
     await store.close()
     throw error
   }
+  // The database answers before the server takes its first lead.
+  await store.countLeads()
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST })
   await once(server, 'listening')
   worker.start()

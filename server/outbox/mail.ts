@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs'
+import { mkdir, open, rename } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { budgetOptions, CHECKLIST_PATH, serviceOptions, topicOptions } from '#app/lib/lead.ts'
@@ -39,24 +39,24 @@ export function createMailer({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return async (message, name) => {
     const info = await transport.sendMail(message)
-    mkdirSync(mailDir, { recursive: true })
+    await mkdir(mailDir, { recursive: true })
     const file = path.join(mailDir, `${name}.eml`)
-    writeDurably(file, info.message as Buffer)
+    await writeDurably(file, info.message as Buffer)
     return { file }
   }
 }
 
 /** Written whole or not at all, and on disk before the delivery counts as done. */
-function writeDurably(file: string, data: Buffer) {
+async function writeDurably(file: string, data: Buffer) {
   const partial = `${file}.partial`
-  const fd = openSync(partial, 'w')
+  const handle = await open(partial, 'w')
   try {
-    writeSync(fd, data)
-    fsyncSync(fd)
+    await handle.writeFile(data)
+    await handle.sync()
   } finally {
-    closeSync(fd)
+    await handle.close()
   }
-  renameSync(partial, file)
+  await rename(partial, file)
 }
 
 /** The audit offer's e-mail to a visitor who signed up in the exit popup. */

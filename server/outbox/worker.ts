@@ -1,5 +1,5 @@
 import type { Lead } from '#app/lib/lead.ts'
-import type { ClaimedDelivery, DeliveryKind, LeadStore } from '../store/lead-store.ts'
+import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, LeadStore } from '../store/lead-store.ts'
 import { checklistMail, notifyMail, type SendMail } from './mail.ts'
 import { postLeadWebhook } from './webhook.ts'
 
@@ -57,6 +57,8 @@ export interface OutboxSettings {
   pollMs: number
   /** Deliveries under way at once. */
   concurrency: number
+  /** Deliveries taken per round; their results are recorded together. */
+  batchSize: number
 }
 
 export const defaultOutboxSettings: OutboxSettings = {
@@ -66,6 +68,7 @@ export const defaultOutboxSettings: OutboxSettings = {
   leaseMs: 5 * 60_000,
   pollMs: 1000,
   concurrency: 8,
+  batchSize: 50,
 }
 
 /**
@@ -111,17 +114,16 @@ export function createOutboxWorker({
   let current: Promise<void> | null = null
   let again = false
 
-  async function runOne(delivery: ClaimedDelivery) {
+  async function runOne(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
     const attempt = delivery.attempts + 1
     try {
       const { mailFile } = await deliver(delivery, now())
-      await store.markDelivered(delivery.id, now(), mailFile)
       log.info(JSON.stringify({ event: 'delivered', delivery: delivery.id, kind: delivery.kind, attempt }))
+      return { id: delivery.id, delivered: true, at: now(), mailFile }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const final = attempt >= settings.maxAttempts
       const retryAt = final ? null : now() + backoffMs(attempt, settings, random)
-      await store.markAttemptFailed(delivery.id, message, retryAt)
       log.error(
         JSON.stringify({
           event: final ? 'delivery_failed' : 'delivery_retry',
@@ -132,15 +134,25 @@ export function createOutboxWorker({
           ...(retryAt === null ? {} : { retryAt: new Date(retryAt).toISOString() }),
         }),
       )
+      return { id: delivery.id, delivered: false, error: message, retryAt }
     }
   }
 
   async function work() {
     do {
       again = false
-      const claimed = await store.claimDue(now(), now() + settings.leaseMs, settings.concurrency)
-      await Promise.all(claimed.map(runOne))
-      if (claimed.length === settings.concurrency) again = true
+      const claimed = await store.claimDue(now(), now() + settings.leaseMs, settings.batchSize)
+      if (claimed.length === 0) break
+      // `concurrency` tries under way at once; the round's results in one transaction, one commit.
+      const outcomes: DeliveryOutcome[] = []
+      const queue = [...claimed]
+      await Promise.all(
+        Array.from({ length: Math.min(settings.concurrency, queue.length) }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) outcomes.push(await runOne(next))
+        }),
+      )
+      await store.finishDeliveries(outcomes)
+      if (claimed.length === settings.batchSize) again = true
     } while (again && !stopped)
   }
 

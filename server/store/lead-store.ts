@@ -20,9 +20,8 @@ export interface LeadStore {
   claimDue(now: number, leaseUntil: number, limit: number): Promise<ClaimedDelivery[]>
   /** The earliest time any pending delivery is due, or null when none waits. */
   nextDueAt(): Promise<number | null>
-  markDelivered(id: number, now: number, mailFile?: string): Promise<void>
-  /** Records a failed try: due again at `retryAt`, or `failed` for good when `retryAt` is null. */
-  markAttemptFailed(id: number, error: string, retryAt: number | null): Promise<void>
+  /** Records how tries went, in one transaction. */
+  finishDeliveries(outcomes: DeliveryOutcome[]): Promise<void>
   /** Deliveries still pending or failed for good, oldest first. */
   listUndelivered(): Promise<DeliveryRow[]>
   /** Makes a delivery due now with its tries counted afresh; false when there is no such pending or failed one. */
@@ -81,6 +80,11 @@ export interface ClaimedDelivery {
   attempts: number
   lead: StoredLead
 }
+
+export type DeliveryOutcome =
+  | { id: number; delivered: true; at: number; mailFile?: string }
+  /** A failed try: due again at `retryAt`, or `failed` for good when `retryAt` is null. */
+  | { id: number; delivered: false; error: string; retryAt: number | null }
 
 export interface DeliveryRow {
   id: number

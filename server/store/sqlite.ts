@@ -1,311 +1,173 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
-import Database from 'better-sqlite3'
-import type {
-  ClaimedDelivery,
-  DeliveryKind,
-  DeliveryRow,
-  ErasedLeads,
-  LeadStore,
-  NewLead,
-  StoredLead,
-} from './lead-store.ts'
-
-const migrationsDir = path.join(import.meta.dirname, 'migrations')
+import { Worker } from 'node:worker_threads'
+import type { LeadStore, NewLead } from './lead-store.ts'
+import { migrate, openDatabase, sqliteOperations, type InsertOutcome, type SqliteOperations } from './sqlite-db.ts'
+import type { Call, Reply } from './sqlite-thread.ts'
 
 /**
- * The SQLite lead store: one file (created with its folder on first open), WAL
- * mode with `synchronous=FULL`, so a committed transaction survives a crash
- * or power loss. Inserts are committed in groups: every lead queued while the
- * event loop is busy goes into one transaction on the next turn (or as soon as
- * `maxBatch` are queued), and each caller's promise resolves after that
- * commit. One fsync then serves many requests (docs/decisions/018-leads-in-sqlite-group-commit.md).
+ * The SQLite lead store: one file (created with its folder on first open,
+ * migrated before anything else), worked by a thread of its own
+ * (sqlite-thread.ts) so that commits, each fsynced (`synchronous=FULL`), never
+ * block the event loop.
+ *
+ * Group commit: a lead to insert is queued; the queue goes to the database
+ * thread as one transaction as soon as no other insert transaction is under
+ * way (or on the next turn of the event loop when none is), at most `maxBatch`
+ * leads at a time. While one batch commits, the next fills up, so a burst of
+ * submissions shares few fsyncs. Each caller's promise resolves after the
+ * commit of its batch (docs/decisions/018-leads-in-sqlite-group-commit.md).
  */
-export function openSqliteStore({ file, maxBatch = 256 }: { file: string; maxBatch?: number }): LeadStore {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
-  const db = new Database(file)
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = FULL')
-  db.pragma('foreign_keys = ON')
-  // The CLI writes (retry, erase) while the server runs: wait for the other's transaction.
-  db.pragma('busy_timeout = 5000')
+export function openSqliteStore({
+  file,
+  maxBatch = 500,
+  thread: ownThread = true,
+}: {
+  file: string
+  maxBatch?: number
+  /**
+   * false: run the operations on the caller's thread, for short-lived tools
+   * (the CLI) that wait for each answer anyway and need no thread start-up.
+   */
+  thread?: boolean
+}): LeadStore {
+  const call = ownThread ? startThread(file) : inline(file)
+  return groupCommitStore(call, maxBatch)
+}
+
+type Caller = <K extends Call['op']>(
+  op: K,
+  ...args: K extends keyof SqliteOperations ? Parameters<SqliteOperations[K]> : []
+) => Promise<K extends keyof SqliteOperations ? ReturnType<SqliteOperations[K]> : null>
+
+/** Operations on a connection of the caller's own thread. */
+function inline(file: string): Caller {
+  const db = openDatabase(file)
   migrate(db)
-
-  const findByKey = db.prepare<[string], { id: string }>('SELECT id FROM leads WHERE idempotency_key = ?')
-  const insertLeadRow = db.prepare(`
-    INSERT INTO leads (id, created_at, kind, email, name, company, service, budget, message, topic, page,
-      referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key)
-    VALUES (@id, @createdAt, @kind, @email, @name, @company, @service, @budget, @message, @topic, @page,
-      @referrerHost, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @idempotencyKey)`)
-  const insertDelivery = db.prepare(
-    'INSERT INTO outbox (lead_id, kind, next_attempt_at, created_at) VALUES (?, ?, ?, ?)',
-  )
-
-  /** One lead in its own savepoint: a failing one rolls back alone, the batch goes on. */
-  const insertOne = db.transaction((item: NewLead): { id: string; created: boolean } => {
-    if (item.idempotencyKey) {
-      const existing = findByKey.get(item.idempotencyKey)
-      if (existing) return { id: existing.id, created: false }
-    }
-    const { lead } = item
-    insertLeadRow.run({
-      id: item.id,
-      createdAt: item.createdAt,
-      kind: lead.kind,
-      email: lead.email,
-      name: lead.kind === 'contact' ? lead.name : null,
-      company: lead.kind === 'contact' ? (lead.company ?? null) : null,
-      service: lead.kind === 'contact' ? lead.service : null,
-      budget: lead.kind === 'contact' ? (lead.budget ?? null) : null,
-      message: lead.kind === 'contact' ? lead.message : null,
-      topic: lead.kind === 'contact' ? (lead.topic ?? null) : null,
-      page: lead.page ?? null,
-      referrerHost: lead.referrerHost ?? null,
-      utm_source: lead.utm_source ?? null,
-      utm_medium: lead.utm_medium ?? null,
-      utm_campaign: lead.utm_campaign ?? null,
-      utm_term: lead.utm_term ?? null,
-      utm_content: lead.utm_content ?? null,
-      idempotencyKey: item.idempotencyKey ?? null,
-    })
-    for (const kind of item.deliveries) insertDelivery.run(item.id, kind, item.createdAt, item.createdAt)
-    return { id: item.id, created: true }
-  })
-
-  type Outcome = { ok: true; value: { id: string; created: boolean } } | { ok: false; error: unknown }
-  const insertBatch = db.transaction((items: NewLead[]): Outcome[] =>
-    items.map((item) => {
-      try {
-        return { ok: true, value: insertOne(item) }
-      } catch (error) {
-        return { ok: false, error }
+  const operations = sqliteOperations(db)
+  return ((op: Call['op'], ...args: unknown[]) => {
+    try {
+      if (op === 'close') {
+        db.close()
+        return Promise.resolve(null)
       }
-    }),
-  )
+      return Promise.resolve((operations[op] as (...args: unknown[]) => unknown)(...args))
+    } catch (error) {
+      return Promise.reject(error as Error)
+    }
+  }) as Caller
+}
 
+/** Operations on the database thread. */
+function startThread(file: string): Caller & { terminate: () => Promise<number> } {
+  // Created and migrated here, before the thread opens it: a database that cannot be opened stops the start.
+  const setup = openDatabase(file)
+  try {
+    migrate(setup)
+  } finally {
+    setup.close()
+  }
+
+  const thread = new Worker(new URL('./sqlite-thread.ts', import.meta.url), {
+    workerData: { file },
+    // The thread's module is TypeScript, like the server's.
+    execArgv: ['--import', 'tsx'],
+  })
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  let nextId = 0
+  let stopped: Error | null = null
+
+  thread.on('message', (reply: Reply) => {
+    const call = pending.get(reply.id)
+    if (!call) return
+    pending.delete(reply.id)
+    if ('error' in reply) call.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }))
+    else call.resolve(reply.result)
+  })
+  const fail = (error: Error) => {
+    stopped ??= error
+    for (const call of pending.values()) call.reject(stopped)
+    pending.clear()
+  }
+  thread.on('error', fail)
+  thread.on('exit', (code) => fail(new Error(`The lead database thread stopped (exit code ${code})`)))
+
+  const call = ((op: Call['op'], ...args: unknown[]) => {
+    if (stopped) return Promise.reject(stopped)
+    const id = (nextId += 1)
+    return new Promise<unknown>((resolve, reject) => {
+      pending.set(id, { resolve, reject })
+      thread.postMessage({ id, op, args } satisfies Call)
+    })
+  }) as Caller
+  return Object.assign(call, {
+    terminate: async () => {
+      if (!stopped) await call('close')
+      return thread.terminate()
+    },
+  })
+}
+
+/** The store over a caller, with inserts committed in groups. */
+function groupCommitStore(call: Caller & { terminate?: () => Promise<number> }, maxBatch: number): LeadStore {
   interface Queued {
     item: NewLead
     resolve: (value: { id: string; created: boolean }) => void
     reject: (error: unknown) => void
   }
   let queue: Queued[] = []
-  let scheduled: NodeJS.Immediate | null = null
+  let committing: Promise<void> | null = null
+  let scheduled = false
 
-  function flush() {
-    if (scheduled) clearImmediate(scheduled)
-    scheduled = null
-    const batch = queue
-    queue = []
-    if (batch.length === 0) return
-    let outcomes: Outcome[]
-    try {
-      outcomes = insertBatch(batch.map((queued) => queued.item))
-    } catch (error) {
-      // The commit itself failed (disk full, I/O error): nothing of the batch is stored.
-      for (const queued of batch) queued.reject(error)
-      return
-    }
-    batch.forEach((queued, index) => {
-      const outcome = outcomes[index]!
-      if (outcome.ok) queued.resolve(outcome.value)
-      else queued.reject(outcome.error)
-    })
+  function commitQueued() {
+    scheduled = false
+    if (committing || queue.length === 0) return
+    const batch = queue.slice(0, maxBatch)
+    queue = queue.slice(maxBatch)
+    committing = call(
+      'insertBatch',
+      batch.map((queued) => queued.item),
+    )
+      .then(
+        (outcomes: InsertOutcome[]) =>
+          batch.forEach((queued, index) => {
+            const outcome = outcomes[index]!
+            if (outcome.ok) queued.resolve(outcome.value)
+            else queued.reject(new Error(outcome.error))
+          }),
+        // The commit itself failed (disk full, I/O error): nothing of the batch is stored.
+        (error: unknown) => batch.forEach((queued) => queued.reject(error)),
+      )
+      .finally(() => {
+        committing = null
+        // What queued up during this commit goes at once, as the next group.
+        commitQueued()
+      })
   }
-
-  const dueRows = db.prepare<
-    [number, number],
-    LeadRow & { delivery_id: number; delivery_kind: DeliveryKind; attempts: number }
-  >(`
-    SELECT outbox.id AS delivery_id, outbox.kind AS delivery_kind, outbox.attempts, leads.*
-    FROM outbox JOIN leads ON leads.id = outbox.lead_id
-    WHERE outbox.state = 'pending' AND outbox.next_attempt_at <= ?
-    ORDER BY outbox.next_attempt_at, outbox.id LIMIT ?`)
-  const lease = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?')
-  const claim = db.transaction((now: number, leaseUntil: number, limit: number): ClaimedDelivery[] =>
-    dueRows.all(now, limit).map((row) => {
-      lease.run(leaseUntil, row.delivery_id)
-      return { id: row.delivery_id, kind: row.delivery_kind, attempts: row.attempts, lead: toStoredLead(row) }
-    }),
-  )
-  const deleteLead = db.prepare('DELETE FROM leads WHERE id = ?')
-  const erase = db.transaction((email: string): ErasedLeads => {
-    const leads = db
-      .prepare<[string], LeadRow>('SELECT * FROM leads WHERE lower(email) = lower(?) ORDER BY seq')
-      .all(email.trim())
-    const erased: ErasedLeads = { leads: [], deliveries: [], mailFiles: [] }
-    for (const lead of leads) {
-      const deliveries = db
-        .prepare<[string], { id: number; kind: DeliveryKind; state: string; mail_file: string | null }>(
-          'SELECT id, kind, state, mail_file FROM outbox WHERE lead_id = ? ORDER BY id',
-        )
-        .all(lead.id)
-      for (const delivery of deliveries) {
-        erased.deliveries.push({ id: delivery.id, kind: delivery.kind, state: delivery.state })
-        if (delivery.mail_file) erased.mailFiles.push(delivery.mail_file)
-      }
-      // The outbox rows go with it (ON DELETE CASCADE).
-      deleteLead.run(lead.id)
-      erased.leads.push({ id: lead.id, kind: lead.kind, createdAt: lead.created_at })
-    }
-    return erased
-  })
 
   return {
     insertLead(item) {
       return new Promise((resolve, reject) => {
         queue.push({ item, resolve, reject })
-        if (queue.length >= maxBatch) flush()
-        else scheduled ??= setImmediate(flush)
+        if (!committing && !scheduled) {
+          scheduled = true
+          setImmediate(commitQueued)
+        }
       })
     },
-    async claimDue(now, leaseUntil, limit) {
-      return claim(now, leaseUntil, limit)
-    },
-    async nextDueAt() {
-      const row = db
-        .prepare<[], { at: number | null }>("SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'")
-        .get()
-      return row?.at ?? null
-    },
-    async markDelivered(id, now, mailFile) {
-      db.prepare(
-        "UPDATE outbox SET state = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL, mail_file = ? WHERE id = ?",
-      ).run(now, mailFile ?? null, id)
-    },
-    async markAttemptFailed(id, error, retryAt) {
-      db.prepare(
-        `UPDATE outbox SET attempts = attempts + 1, last_error = ?,
-           state = CASE WHEN ? IS NULL THEN 'failed' ELSE 'pending' END,
-           next_attempt_at = coalesce(?, next_attempt_at)
-         WHERE id = ?`,
-      ).run(error.slice(0, 1000), retryAt, retryAt, id)
-    },
-    async listUndelivered() {
-      return db
-        .prepare<[], DeliveryDbRow>("SELECT * FROM outbox WHERE state IN ('pending', 'failed') ORDER BY id")
-        .all()
-        .map(toDeliveryRow)
-    },
-    async retryDelivery(id, now) {
-      const result = db
-        .prepare(
-          "UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ? WHERE id = ? AND state IN ('pending', 'failed')",
-        )
-        .run(now, id)
-      return result.changes === 1
-    },
-    async exportLeads({ since } = {}) {
-      return db
-        .prepare<[number], LeadRow>('SELECT * FROM leads WHERE created_at >= ? ORDER BY created_at, seq')
-        .all(since ?? 0)
-        .map(toStoredLead)
-    },
-    async eraseByEmail(email) {
-      return erase(email)
-    },
-    async countLeads() {
-      return db.prepare<[], { n: number }>('SELECT count(*) AS n FROM leads').get()!.n
-    },
+    claimDue: (now, leaseUntil, limit) => call('claimDue', now, leaseUntil, limit),
+    nextDueAt: () => call('nextDueAt'),
+    finishDeliveries: (outcomes) => call('finishDeliveries', outcomes),
+    listUndelivered: () => call('listUndelivered'),
+    retryDelivery: (id, now) => call('retryDelivery', id, now),
+    exportLeads: ({ since } = {}) => call('exportLeads', since),
+    eraseByEmail: (email) => call('eraseByEmail', email),
+    countLeads: () => call('countLeads'),
     async close() {
-      flush()
-      db.close()
+      while (committing || queue.length > 0) {
+        commitQueued()
+        await committing
+      }
+      if (call.terminate) await call.terminate()
+      else await call('close')
     },
-  }
-}
-
-/** Runs the numbered migrations not yet applied, each in its own transaction, and records them. */
-export function migrate(db: Database.Database): string[] {
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
-  )
-  const applied = new Set(
-    db
-      .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
-      .all()
-      .map((row) => row.version),
-  )
-  const ran: string[] = []
-  for (const name of readdirSync(migrationsDir)
-    .filter((file) => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
-    .sort()) {
-    const version = Number(name.slice(0, 3))
-    if (applied.has(version)) continue
-    const sql = readFileSync(path.join(migrationsDir, name), 'utf8')
-    db.transaction(() => {
-      db.exec(sql)
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        version,
-        name,
-        Date.now(),
-      )
-    })()
-    ran.push(name)
-  }
-  return ran
-}
-
-interface LeadRow {
-  id: string
-  created_at: number
-  kind: 'popup' | 'contact'
-  email: string
-  name: string | null
-  company: string | null
-  service: string | null
-  budget: string | null
-  message: string | null
-  topic: string | null
-  page: string | null
-  referrer_host: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  utm_term: string | null
-  utm_content: string | null
-}
-
-function toStoredLead(row: LeadRow): StoredLead {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    kind: row.kind,
-    email: row.email,
-    name: row.name,
-    company: row.company,
-    service: row.service,
-    budget: row.budget,
-    message: row.message,
-    topic: row.topic,
-    page: row.page,
-    referrerHost: row.referrer_host,
-    utm_source: row.utm_source,
-    utm_medium: row.utm_medium,
-    utm_campaign: row.utm_campaign,
-    utm_term: row.utm_term,
-    utm_content: row.utm_content,
-  }
-}
-
-interface DeliveryDbRow {
-  id: number
-  lead_id: string
-  kind: DeliveryKind
-  state: 'pending' | 'delivered' | 'failed'
-  attempts: number
-  next_attempt_at: number
-  last_error: string | null
-  created_at: number
-}
-
-function toDeliveryRow(row: DeliveryDbRow): DeliveryRow {
-  return {
-    id: row.id,
-    leadId: row.lead_id,
-    kind: row.kind,
-    state: row.state,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    createdAt: row.created_at,
   }
 }

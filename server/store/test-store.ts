@@ -8,7 +8,7 @@ import { openSqliteStore } from './sqlite.ts'
 export function openTestStore() {
   const dir = mkdtempSync(path.join(tmpdir(), 'leads-'))
   const file = path.join(dir, 'leads.sqlite')
-  const store = openSqliteStore({ file })
+  const store = openSqliteStore({ file, thread: false })
   afterAll(async () => {
     await store.close()
     rmSync(dir, { recursive: true, force: true })
