@@ -1,11 +1,14 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import type { Lead } from '#app/lib/lead.ts'
 import { runLeadsCli } from './leads-cli.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, deliveriesFor } from './outbox/worker.ts'
 import { openTestStore } from './store/test-store.ts'
+
+// Real servers and processes: give them time on a busy machine.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 
 // The CLI on a real SQLite file and real mail files.
 const { dir, file, store } = openTestStore()

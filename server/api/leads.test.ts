@@ -1,7 +1,10 @@
 import Database from 'better-sqlite3'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { decodeFormCookie } from '../form-cookie.ts'
 import { startTestServer, TEST_COOKIE_SECRET } from '../test-server.ts'
+
+// Real servers and processes: give them time on a busy machine.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 
 // The lead API through the real server on a loopback port, storing into a
 // real SQLite file; the rate limit is off here and tested on a server of its own.

@@ -1,9 +1,12 @@
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { startTestServer } from '../test-server.ts'
 import { decodeMail, freePort, smtpReceiver, waitFor, webhookReceiver } from './test-receivers.ts'
+
+// Real servers and processes: give them time on a busy machine.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 
 // The outbox as it runs in the server: real webhook receivers (node:http) and
 // a real SMTP server on loopback ports, small backoff settings.

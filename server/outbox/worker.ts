@@ -59,6 +59,12 @@ export interface OutboxSettings {
   concurrency: number
   /** Deliveries taken per round; their results are recorded together. */
   batchSize: number
+  /**
+   * Pause before a round that a new lead asked for, and between rounds while
+   * more are due: during a burst of submissions the requests go first, and
+   * the deliveries follow in larger rounds.
+   */
+  yieldMs: number
 }
 
 export const defaultOutboxSettings: OutboxSettings = {
@@ -69,6 +75,7 @@ export const defaultOutboxSettings: OutboxSettings = {
   pollMs: 1000,
   concurrency: 8,
   batchSize: 50,
+  yieldMs: 25,
 }
 
 /**
@@ -111,6 +118,7 @@ export function createOutboxWorker({
 }) {
   let stopped = true
   let timer: NodeJS.Timeout | undefined
+  let wakeTimer: NodeJS.Timeout | undefined
   let current: Promise<void> | null = null
   let again = false
 
@@ -153,6 +161,7 @@ export function createOutboxWorker({
       )
       await store.finishDeliveries(outcomes)
       if (claimed.length === settings.batchSize) again = true
+      if (again && !stopped) await new Promise((resolve) => setTimeout(resolve, settings.yieldMs))
     } while (again && !stopped)
   }
 
@@ -190,9 +199,17 @@ export function createOutboxWorker({
       stopped = false
       void tick()
     },
-    /** A lead was committed: look now. */
+    /** A lead was committed: look shortly. */
     wake() {
-      if (!stopped) void tick()
+      if (stopped) return
+      if (current) again = true
+      else if (!wakeTimer) {
+        clearTimeout(timer)
+        wakeTimer = setTimeout(() => {
+          wakeTimer = undefined
+          void tick()
+        }, settings.yieldMs)
+      }
     },
     /** One round, for tests and the CLI; resolves when it is done. */
     runOnce: () => tick(),
@@ -200,6 +217,7 @@ export function createOutboxWorker({
     async stop() {
       stopped = true
       clearTimeout(timer)
+      clearTimeout(wakeTimer)
       await current
     },
   }
