@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import type { Lead } from '#app/lib/lead.ts'
-import { runLeadsCli } from './leads-cli.ts'
+import { mentionOf, runLeadsCli } from './leads-cli.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, deliveriesFor } from './outbox/worker.ts'
 import { openTestStore } from './store/test-store.ts'
@@ -150,6 +150,12 @@ test('erase removes every lead of the address, in any case, with their deliverie
   // A mail file about her that no row records any more (say, from a restored backup).
   const stray = path.join(mailDir, 'older.eml')
   writeFileSync(stray, 'To: hello@northpeak.example\nReply-To: Ada@Example.com\n\nAn old notice\n')
+  // Mail files of other people whose addresses contain hers.
+  const others = ['nada@example.com', 'ada@example.com.au', 'ada.b@example.com'].map((address, index) => {
+    const other = path.join(mailDir, `other-${index}.eml`)
+    writeFileSync(other, `To: ${address}\n\nYour checklist\n`)
+    return other
+  })
 
   const { code, stdout } = await cli('erase', 'Ada@Example.COM')
   expect(code).toBe(0)
@@ -164,10 +170,12 @@ test('erase removes every lead of the address, in any case, with their deliverie
 
   expect((await store.exportLeads()).map((lead) => lead.id)).toEqual([grace])
   expect(existsSync(stray)).toBe(false)
+  for (const other of others) expect(existsSync(other), other).toBe(true)
+  for (const other of others) rmSync(other)
   const left = readdirSync(mailDir).map((name) => readFileSync(path.join(mailDir, name), 'utf8'))
   expect(left).toHaveLength(1)
   expect(left[0]).toContain('grace@example.org')
-  expect(left.join('\n').toLowerCase()).not.toContain('ada@example.com')
+  expect(left.join('\n')).not.toMatch(mentionOf('ada@example.com'))
 
   const again = await cli('erase', 'ada@example.com')
   expect(again.stdout).toBe('Nothing stored for ada@example.com.')

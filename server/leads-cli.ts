@@ -187,10 +187,10 @@ async function erase(store: LeadStore, args: string[], mailDir: string, out: Out
   // The files the deliveries recorded, and any other mail file to or about the address.
   const files = new Set(erased.mailFiles.filter((file) => existsSync(file)))
   if (existsSync(mailDir)) {
-    const needle = email.toLowerCase()
+    const address = mentionOf(email)
     for (const name of readdirSync(mailDir).filter((file) => file.endsWith('.eml'))) {
       const file = path.join(mailDir, name)
-      if (readFileSync(file, 'utf8').toLowerCase().includes(needle)) files.add(file)
+      if (address.test(readFileSync(file, 'utf8'))) files.add(file)
     }
   }
   for (const file of files) rmSync(file, { force: true })
@@ -207,4 +207,10 @@ async function erase(store: LeadStore, args: string[], mailDir: string, out: Out
   out.log(`  ${files.size} mail ${files.size === 1 ? 'file' : 'files'}`)
   for (const file of files) out.log(`    ${file}`)
   return 0
+}
+
+/** The address as a whole word, in any case: `ada@example.com` is not in `nada@example.com` nor `ada@example.com.au`. */
+export function mentionOf(email: string): RegExp {
+  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`(?<![\\w.%+-])${escaped}(?![\\w-]|\\.\\w)`, 'i')
 }
