@@ -121,7 +121,8 @@ const report = {
   // autocannon stops with one request in flight per connection: committed, its answer not read.
   'rows committed, answer unread': rows - answered.length,
   'outbox rows': deliveries.map(({ state, n }) => `${n} ${state}`).join(', '),
-  // Share of the run during which some task waited for a CPU: other work on the machine.
+  // Share of the run during which some task (this bench's own included) waited for a CPU:
+  // well above what the bench causes alone (about 20-40%), other work shared the machine.
   'CPU pressure during the run':
     pressureBefore === null || pressureAfter === null
       ? 'unknown'
