@@ -4,17 +4,22 @@ import path from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import { createApp } from './app.ts'
 import { clientAddressResolver } from './client-address.ts'
+import { deliveriesFor } from './outbox/worker.ts'
+import { openTestStore } from './store/test-store.ts'
 import { inlineScript, writeTestBuild } from './test-build.ts'
 
 // The composition: each part is tested alone beside its module; these tests
 // check that createApp mounts them all, in the right order, on one app.
 const dir = writeTestBuild()
-const log = { error: vi.fn() }
+const log = { error: vi.fn(), info: vi.fn() }
 const clock = { now: 1_000_000 }
+const { store } = openTestStore()
+const leads = { store, deliveriesFor: deliveriesFor({ webhook: false }) }
 // As if behind one proxy, whose X-Forwarded-For names the client.
 const app = createApp({
   clientDir: dir,
   log,
+  leads,
   now: () => clock.now,
   clientAddress: clientAddressResolver({ trustedProxies: 1, fromSocket: () => '10.0.0.1' }),
 })
@@ -72,7 +77,9 @@ describe('security headers', () => {
     const headers = JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, string> }
     headers.pages['/about'] = "default-src 'self'; frame-ancestors 'none'; report-to built"
     writeFileSync(file, JSON.stringify(headers))
-    const csp = (await createApp({ clientDir: built }).request('/about')).headers.get('content-security-policy')
+    const csp = (await createApp({ clientDir: built, log, leads }).request('/about')).headers.get(
+      'content-security-policy',
+    )
     expect(csp).toBe("default-src 'self'; frame-ancestors 'none'; report-to built")
   })
 
@@ -120,9 +127,48 @@ describe('/api/client-errors', () => {
   })
 })
 
+describe('/api/leads', () => {
+  test('stores a lead and answers its id', async () => {
+    const before = await store.countLeads()
+    const response = await app.request('/api/leads', {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'popup', email: 'ada@example.com' }),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.20' },
+    })
+    expect(response.status).toBe(201)
+    const { id } = (await response.json()) as { id: string }
+    expect((await store.exportLeads()).map((lead) => lead.id)).toContain(id)
+    expect(await store.countLeads()).toBe(before + 1)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  test('limits one address to 6 submissions a minute by default', async () => {
+    const post = () =>
+      app.request('/api/leads', {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'popup', email: 'ada@example.com' }),
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.21' },
+      })
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i += 1) statuses.push((await post()).status)
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429])
+  })
+})
+
+test('logs one JSON line per request: method, path without the query, status, duration', async () => {
+  log.info.mockClear()
+  await app.request('/about?utm_source=news&email=ada@example.com')
+  await app.request('/nope')
+  const lines = log.info.mock.calls.map(([line]) => JSON.parse(line as string) as Record<string, unknown>)
+  expect(lines).toEqual([
+    { event: 'request', method: 'GET', path: '/about', status: 200, ms: expect.any(Number) },
+    { event: 'request', method: 'GET', path: '/nope', status: 404, ms: expect.any(Number) },
+  ])
+})
+
 describe('refuses to start without a build', () => {
   test('with no not-found page', () => {
-    expect(() => createApp({ clientDir: path.join(dir, 'assets') })).toThrow(
+    expect(() => createApp({ clientDir: path.join(dir, 'assets'), leads })).toThrow(
       /no not-found page at \/404: run the build first/,
     )
   })
@@ -130,6 +176,6 @@ describe('refuses to start without a build', () => {
   test('with no headers file', () => {
     const built = writeTestBuild()
     rmSync(path.join(built, '_headers.json'))
-    expect(() => createApp({ clientDir: built })).toThrow(/no _headers.json .*: run the build first/)
+    expect(() => createApp({ clientDir: built, leads })).toThrow(/no _headers.json .*: run the build first/)
   })
 })

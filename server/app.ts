@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
+import type { Lead } from '#app/lib/lead.ts'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
 import { clientErrorsApi } from './api/client-errors.ts'
+import { leadsApi } from './api/leads.ts'
 import { clientAddressResolver, type ClientAddress } from './client-address.ts'
 import { readSecurityHeaders } from './headers-file.ts'
 import { pagesApp } from './pages.ts'
-import { createMemoryRateLimiter } from './rate-limit.ts'
+import { createMemoryRateLimiter, unlimited } from './rate-limit.ts'
+import { requestLog } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { indexStaticFiles } from './static-files.ts'
+import type { DeliveryKind, LeadStore } from './store/lead-store.ts'
 
 /**
  * The site's server: the pre-rendered pages and assets of `clientDir`, with
@@ -21,15 +26,30 @@ export function createApp({
   clientAddress = clientAddressResolver({ trustedProxies }),
   log = console,
   now = Date.now,
+  leads,
 }: {
   clientDir: string
   /** See server/client-address.ts. */
   trustedProxies?: number
   /** Tests give one: `app.request()` has no socket. */
   clientAddress?: ClientAddress
-  log?: Pick<Console, 'error'>
+  log?: Pick<Console, 'info' | 'error'>
   /** The clock the rate limits count with, in ms since the epoch. */
   now?: () => number
+  /** What the lead API needs (server/start.ts opens the store and runs the outbox worker). */
+  leads: {
+    store: LeadStore
+    /** Submissions a minute per client address (LEAD_RATE_LIMIT); 0: no limit. */
+    rateLimit?: number
+    /** The outbox rows written with each lead (server/outbox/worker.ts). */
+    deliveriesFor: (lead: Lead) => DeliveryKind[]
+    /** SITE_ORIGIN: posts from it are same-site behind a proxy that rewrites Host. */
+    siteOrigin?: string
+    /** Signs the form cookie; a new random one per process by default (it lives 10 minutes). */
+    formCookieSecret?: string
+    /** After a lead is committed: wakes the outbox worker. */
+    onStored?: () => void
+  }
 }) {
   const files = indexStaticFiles(clientDir)
   const notFoundPage = files.get(NOT_FOUND_PATH)
@@ -39,6 +59,7 @@ export function createApp({
 
   return (
     new Hono()
+      .use(requestLog({ log }))
       .use(securityHeaders(headers))
       .route(
         '/api/client-errors',
@@ -47,6 +68,23 @@ export function createApp({
           clientAddress,
           log,
           now,
+        }),
+      )
+      .route(
+        '/api/leads',
+        leadsApi({
+          store: leads.store,
+          limiter:
+            leads.rateLimit === 0
+              ? unlimited
+              : createMemoryRateLimiter({ limit: leads.rateLimit ?? 6, windowMs: 60_000 }),
+          clientAddress,
+          log,
+          now,
+          deliveriesFor: leads.deliveriesFor,
+          formCookieSecret: leads.formCookieSecret ?? randomBytes(32).toString('hex'),
+          siteOrigin: leads.siteOrigin,
+          onStored: leads.onStored,
         }),
       )
       // API sub-apps go above this line: the pages answer every other path (405 for other methods).

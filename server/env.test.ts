@@ -1,8 +1,23 @@
+import path from 'node:path'
 import { expect, test } from 'vitest'
 import { readServerEnv } from './env.ts'
 
-test('defaults: port 3000 on every interface, the build in build/client, no trusted proxy', () => {
-  expect(readServerEnv({})).toEqual({ PORT: 3000, HOST: '0.0.0.0', CLIENT_DIR: 'build/client', TRUSTED_PROXIES: 0 })
+test('defaults: port 3000 on every interface, the build in build/client, no trusted proxy, leads under data/', () => {
+  expect(readServerEnv({})).toEqual({
+    PORT: 3000,
+    HOST: '0.0.0.0',
+    CLIENT_DIR: 'build/client',
+    TRUSTED_PROXIES: 0,
+    SITE_ORIGIN: 'https://northpeak.example',
+    DATA_DIR: 'data',
+    DATABASE_PATH: path.join('data', 'leads.sqlite'),
+    LEAD_RATE_LIMIT: 6,
+    MAIL_FROM: 'Northpeak <hello@northpeak.example>',
+    LEAD_NOTIFY_TO: 'hello@northpeak.example',
+    OUTBOX_MAX_ATTEMPTS: 8,
+    OUTBOX_RETRY_BASE_MS: 60_000,
+    OUTBOX_LEASE_MS: 300_000,
+  })
   expect(readServerEnv({ TRUSTED_PROXIES: '' }).TRUSTED_PROXIES).toBe(0)
 })
 
@@ -17,4 +32,40 @@ test('TRUSTED_PROXIES is a count of proxies', () => {
 
 test('a wrong PORT stops the server with the setting named', () => {
   expect(() => readServerEnv({ PORT: '70000' })).toThrow(/Invalid server environment: PORT/)
+})
+
+test('the database goes under DATA_DIR unless DATABASE_PATH names it', () => {
+  expect(readServerEnv({ DATA_DIR: '/var/lib/northpeak' }).DATABASE_PATH).toBe('/var/lib/northpeak/leads.sqlite')
+  expect(readServerEnv({ DATA_DIR: '/srv', DATABASE_PATH: '/db/leads.db' }).DATABASE_PATH).toBe('/db/leads.db')
+})
+
+test('lead settings: a wrong value stops the server with the setting named', () => {
+  const wrong: Record<string, string>[] = [
+    { LEAD_RATE_LIMIT: '-1' },
+    { LEAD_RATE_LIMIT: 'six' },
+    { OUTBOX_MAX_ATTEMPTS: '0' },
+    { LEAD_WEBHOOK_URL: 'ftp://hooks.example/lead', LEAD_WEBHOOK_SECRET: 'a-long-enough-secret' },
+    { SMTP_URL: 'http://mail.example' },
+    { LEAD_NOTIFY_TO: 'team at northpeak' },
+    { SITE_ORIGIN: 'https://northpeak.example/' },
+  ]
+  for (const env of wrong) {
+    const [name] = Object.keys(env)
+    expect(() => readServerEnv(env), name).toThrow(new RegExp(`Invalid server environment: ${name}`))
+  }
+  expect(readServerEnv({ LEAD_RATE_LIMIT: '0' }).LEAD_RATE_LIMIT).toBe(0)
+})
+
+test('a webhook needs its signing secret', () => {
+  expect(() => readServerEnv({ LEAD_WEBHOOK_URL: 'https://hooks.example/lead' })).toThrow(
+    'Invalid server environment: LEAD_WEBHOOK_SECRET: is required when LEAD_WEBHOOK_URL is set',
+  )
+  expect(() => readServerEnv({ LEAD_WEBHOOK_URL: 'https://hooks.example/lead', LEAD_WEBHOOK_SECRET: 'short' })).toThrow(
+    /LEAD_WEBHOOK_SECRET: must be at least 16 characters/,
+  )
+  const env = readServerEnv({
+    LEAD_WEBHOOK_URL: 'https://hooks.example/lead',
+    LEAD_WEBHOOK_SECRET: 'a-long-enough-secret',
+  })
+  expect(env.LEAD_WEBHOOK_URL).toBe('https://hooks.example/lead')
 })

@@ -1,22 +1,62 @@
+import path from 'node:path'
 import { z } from 'zod'
+import { originSchema } from '#app/lib/build-env.ts'
+import { site } from '#app/lib/site.ts'
 
-const serverEnvSchema = z.object({
-  /** Port to listen on. */
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Interface to bind; all of them by default. */
-  HOST: z.string().min(1).default('0.0.0.0'),
-  /** Folder of the built site (react-router build + scripts/postbuild.ts). */
-  CLIENT_DIR: z.string().min(1).default('build/client'),
-  /**
-   * How many reverse proxies of our own stand in front of the server. 0: the
-   * client is the socket's peer and X-Forwarded-For is ignored. N: the client
-   * is the N-th X-Forwarded-For entry from the right (server/client-address.ts).
-   * More than 10 would be a mistake, not a network.
-   */
-  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
-})
+const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 
-export type ServerEnv = z.infer<typeof serverEnvSchema>
+const serverEnvSchema = z
+  .object({
+    /** Port to listen on. */
+    PORT: count(1, 65535).default(3000),
+    /** Interface to bind; all of them by default. */
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Folder of the built site (react-router build + scripts/postbuild.ts). */
+    CLIENT_DIR: z.string().min(1).default('build/client'),
+    /**
+     * How many reverse proxies of our own stand in front of the server. 0: the
+     * client is the socket's peer and X-Forwarded-For is ignored. N: the client
+     * is the N-th X-Forwarded-For entry from the right (server/client-address.ts).
+     * More than 10 would be a mistake, not a network.
+     */
+    TRUSTED_PROXIES: count(0, 10).default(0),
+    /** The site's public origin, for absolute links in mails (the same setting as the build's). */
+    SITE_ORIGIN: originSchema.default('https://northpeak.example'),
+    /** Folder of the server's data: the lead database and, without SMTP_URL, the mails. Created at start. */
+    DATA_DIR: z.string().min(1).default('data'),
+    /** The SQLite lead database; `<DATA_DIR>/leads.sqlite` by default. */
+    DATABASE_PATH: z.string().min(1).optional(),
+    /** Lead submissions a minute per client address; 0 turns the limit off. */
+    LEAD_RATE_LIMIT: count(0, 100_000).default(6),
+    /** Where every lead is posted as signed JSON, through the outbox. None by default. */
+    LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** Signs the webhook's requests (Northpeak-Signature); required with LEAD_WEBHOOK_URL. */
+    LEAD_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /** SMTP server for mails, e.g. smtps://user:pass@smtp.example.com; without it mails go to <DATA_DIR>/mail/. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    /** Sender of every mail. */
+    MAIL_FROM: z.string().min(3).default(`${site.name} <${site.email}>`),
+    /** Who gets the notice of each new lead. */
+    LEAD_NOTIFY_TO: z.email({ error: 'must be an e-mail address' }).default(site.email),
+    /** Tries of a delivery before it is marked failed. */
+    OUTBOX_MAX_ATTEMPTS: count(1, 100).default(8),
+    /** Wait after a delivery's first failed try, in ms; doubled after each one, up to an hour. */
+    OUTBOX_RETRY_BASE_MS: count(1, 3_600_000).default(60_000),
+    /** How long one try may hold a delivery, in ms; after a crash it is tried again once this has passed. */
+    OUTBOX_LEASE_MS: count(100, 3_600_000).default(300_000),
+  })
+  .superRefine((env, context) => {
+    if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['LEAD_WEBHOOK_SECRET'],
+        message: 'is required when LEAD_WEBHOOK_URL is set',
+      })
+    }
+  })
+  .transform((env) => ({ ...env, DATABASE_PATH: env.DATABASE_PATH ?? path.join(env.DATA_DIR, 'leads.sqlite') }))
+
+export type ServerEnv = z.output<typeof serverEnvSchema>
 
 /** Reads the server's settings, stopping at boot with a clear message when one is wrong. */
 export function readServerEnv(env: Record<string, string | undefined>): ServerEnv {

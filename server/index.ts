@@ -1,17 +1,15 @@
-import { serve } from '@hono/node-server'
-import { createApp } from './app.ts'
+import './build-globals.ts'
 import { readServerEnv } from './env.ts'
+import { startServer } from './start.ts'
 
 const env = readServerEnv(process.env)
-const app = createApp({ clientDir: env.CLIENT_DIR, trustedProxies: env.TRUSTED_PROXIES })
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  console.log(`Northpeak site on http://localhost:${info.port}`)
-})
+const server = await startServer(env)
+console.log(`Northpeak site on http://localhost:${server.port}`)
 
-// Finish requests in flight before exiting, so a redeploy drops nothing.
+// Finish requests in flight (their leads committed) before exiting, so a redeploy drops nothing.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.close(() => process.exit(0))
+    void server.close().then(() => process.exit(0))
     setTimeout(() => process.exit(0), 5000).unref()
   })
 }

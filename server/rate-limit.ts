@@ -40,6 +40,13 @@ export function createMemoryRateLimiter({ limit, windowMs }: { limit: number; wi
   }
 }
 
+/** Allows every request: a limit turned off (e.g. `LEAD_RATE_LIMIT=0` for a load test). */
+export const unlimited: RateLimiter = {
+  async hit() {
+    return { allowed: true, retryAfterMs: 0 }
+  },
+}
+
 /** The `Retry-After` value for a refusal: whole seconds, rounded up, at least 1. */
 export function retryAfterSeconds(retryAfterMs: number): string {
   return String(Math.max(1, Math.ceil(retryAfterMs / 1000)))

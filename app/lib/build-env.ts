@@ -6,7 +6,7 @@ import { z } from 'zod'
  * and hand them to the app as compile-time constants (see app/globals.d.ts),
  * so a bad value stops the build with a clear message instead of shipping.
  */
-const originSchema = z
+export const originSchema = z
   .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
   .refine((value) => new URL(value).pathname === '/' && !value.endsWith('/'), {
     error: 'must be an origin only, with no path and no trailing slash (e.g. https://northpeak.example)',

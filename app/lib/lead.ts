@@ -1,0 +1,139 @@
+/**
+ * The lead schema (docs/product.md#lead-capture): what the exit popup and the
+ * contact form send to `POST /api/leads`, checked by this one schema in the
+ * browser and on the server, with a message per field for the visitor
+ * (docs/product.md#validation-rules).
+ *
+ * This module ships to the browser: zod and the registry only, no server code.
+ */
+import { z } from 'zod'
+import { services, slugOf } from './registry.ts'
+
+/** The 47-point audit checklist page the popup's thank-you state and the checklist e-mail link to. */
+export const CHECKLIST_PATH = '/resources/marketing-audit-checklist'
+
+/** Hidden from people, left empty by them; a bot that fills it is answered like a person and stored nowhere. */
+export const HONEYPOT_FIELD = 'website'
+
+/** The service-of-interest options: the site's services (app/lib/registry.ts), by slug. */
+export const serviceOptions = services.map((entry) => ({ value: slugOf(entry.path), label: entry.name }))
+
+/** The budget-range options of the contact form (optional). */
+export const budgetOptions = [
+  { value: 'under-5k', label: 'Under $5,000 a month' },
+  { value: '5k-15k', label: '$5,000 to $15,000 a month' },
+  { value: '15k-50k', label: '$15,000 to $50,000 a month' },
+  { value: 'over-50k', label: 'Over $50,000 a month' },
+  { value: 'not-sure', label: 'Not sure yet' },
+] as const
+
+/** What a contact-form lead is about; `/contact?topic=audit` preselects the audit. */
+export const topicOptions = [
+  { value: 'audit', label: 'Free marketing audit' },
+  { value: 'strategy-call', label: 'Free strategy call' },
+  { value: 'project', label: 'A project' },
+] as const
+
+/** Longest values kept, in characters. */
+export const leadLimits = {
+  email: 254,
+  name: 100,
+  company: 200,
+  message: 5000,
+  page: 300,
+  referrerHost: 253,
+  utm: 200,
+} as const
+
+const values = <T extends readonly { value: string }[]>(options: T) =>
+  options.map((option) => option.value) as [T[number]['value'], ...T[number]['value'][]]
+
+/** A form sends "" for a field left empty: the same as leaving it out. */
+const emptyAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+const required = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong })
+
+const optionalText = (max: number, tooLong: string) =>
+  z.preprocess(emptyAsMissing, z.string().trim().max(max, { error: tooLong }).optional())
+
+const optionalChoice = <T extends [string, ...string[]]>(choices: T, message: string) =>
+  z.preprocess(emptyAsMissing, z.enum(choices, { error: message }).optional())
+
+/** No control characters: what is shown to the team must print as text. */
+const printable = /^[^\p{Cc}]*$/u
+
+/**
+ * Attribution is best effort: a value that is malformed or too long is left
+ * out rather than turning a visitor's lead away.
+ */
+const attributionText = (max: number, pattern: RegExp = printable) =>
+  z.preprocess(emptyAsMissing, z.string().trim().max(max).regex(printable).regex(pattern).optional()).catch(undefined)
+
+export const email = required(
+  'Enter your email address',
+  leadLimits.email,
+  'Enter an email address under 254 characters',
+).pipe(z.email({ error: 'Enter a valid email address, like name@company.com' }))
+
+/** Where the lead came from: the page, the referrer's host, the landing page's `utm_*` parameters. */
+export const attributionShape = {
+  /** Path of the page the lead was sent from, e.g. `/services/paid-ads`. */
+  page: attributionText(leadLimits.page, /^\/(?!\/)\S*$/),
+  /** Host name of the site that sent the visitor here, e.g. `www.google.com`. */
+  referrerHost: attributionText(leadLimits.referrerHost, /^[a-z0-9.-]+(:\d{1,5})?$/i),
+  utm_source: attributionText(leadLimits.utm),
+  utm_medium: attributionText(leadLimits.utm),
+  utm_campaign: attributionText(leadLimits.utm),
+  utm_term: attributionText(leadLimits.utm),
+  utm_content: attributionText(leadLimits.utm),
+}
+
+export const attributionFields = Object.keys(attributionShape) as (keyof typeof attributionShape)[]
+
+/** The exit popup's sign-up: an e-mail address for the audit checklist. */
+export const popupLeadSchema = z.object({
+  kind: z.literal('popup'),
+  email,
+  ...attributionShape,
+})
+
+/** The contact form on `/contact`. */
+export const contactLeadSchema = z.object({
+  kind: z.literal('contact'),
+  name: required('Enter your name', leadLimits.name, 'Enter a name under 100 characters'),
+  email,
+  company: optionalText(leadLimits.company, 'Enter a company name under 200 characters'),
+  service: z.enum(values(serviceOptions), { error: 'Choose the service you are interested in' }),
+  budget: optionalChoice(values(budgetOptions), 'Choose one of the budget ranges'),
+  message: required(
+    'Tell us a little about your project',
+    leadLimits.message,
+    'Keep your message under 5,000 characters',
+  ),
+  topic: optionalChoice(values(topicOptions), 'Choose one of the topics'),
+  ...attributionShape,
+})
+
+export const leadSchema = z.discriminatedUnion('kind', [popupLeadSchema, contactLeadSchema], {
+  error: 'Send "popup" or "contact" as the kind of lead',
+})
+
+/** What the browser sends (before checking). */
+export type LeadInput = z.input<typeof leadSchema>
+/** A checked lead. */
+export type Lead = z.output<typeof leadSchema>
+export type LeadKind = Lead['kind']
+
+/** The fields a contact form shows, in order, for carrying typed values back to it. */
+export const contactFormFields = ['name', 'email', 'company', 'service', 'budget', 'message', 'topic'] as const
+
+/** One message per bad field, the first found, keyed by the field's name. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'kind'
+    fields[field] ??= issue.message
+  }
+  return fields
+}

@@ -1,0 +1,361 @@
+import Database from 'better-sqlite3'
+import { describe, expect, test, vi } from 'vitest'
+import { decodeFormCookie } from '../form-cookie.ts'
+import { startTestServer, TEST_COOKIE_SECRET } from '../test-server.ts'
+
+// Real servers and processes: give them time on a busy machine.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
+
+// The lead API through the real server on a loopback port, storing into a
+// real SQLite file; the rate limit is off here and tested on a server of its own.
+const server = await startTestServer({ LEAD_RATE_LIMIT: '0' })
+const endpoint = `${server.url}/api/leads`
+
+const popup = { kind: 'popup', email: 'ada@example.com' }
+const contact = {
+  kind: 'contact',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Engines Ltd',
+  service: 'paid-ads',
+  budget: '5k-15k',
+  message: 'We would like more qualified leads from search.',
+  topic: 'audit',
+}
+
+function postJson(body: unknown, headers: Record<string, string> = {}) {
+  return fetch(endpoint, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+}
+
+function postForm(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(endpoint, {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    redirect: 'manual',
+  })
+}
+
+const count = () => server.store.countLeads()
+const stored = async (id: string) => (await server.store.exportLeads()).find((lead) => lead.id === id)
+
+describe('a lead is stored', () => {
+  test('the popup sign-up as JSON: 201 with the id, and the row with its attribution', async () => {
+    const before = await count()
+    const response = await postJson({
+      ...popup,
+      page: '/blog/seo-strategy-2025',
+      referrerHost: 'www.google.com',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'audit-q1',
+      utm_term: 'marketing audit',
+      utm_content: 'ad-2',
+    })
+    expect(response.status).toBe(201)
+    const { id } = (await response.json()) as { id: string }
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await count()).toBe(before + 1)
+    expect(await stored(id)).toMatchObject({
+      kind: 'popup',
+      email: 'ada@example.com',
+      name: null,
+      page: '/blog/seo-strategy-2025',
+      referrerHost: 'www.google.com',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'audit-q1',
+      utm_term: 'marketing audit',
+      utm_content: 'ad-2',
+    })
+  })
+
+  test('attribution that is malformed or too long is left out, and the lead is kept', async () => {
+    const response = await postJson({
+      ...popup,
+      page: 'https://elsewhere.example/x',
+      referrerHost: 'not a host',
+      utm_source: 'x'.repeat(201),
+      utm_medium: 'email',
+    })
+    expect(response.status).toBe(201)
+    const lead = await stored(((await response.json()) as { id: string }).id)
+    expect(lead).toMatchObject({ page: null, referrerHost: null, utm_source: null, utm_medium: 'email' })
+  })
+
+  test('the contact form as JSON: every field kept', async () => {
+    const response = await postJson(contact)
+    expect(response.status).toBe(201)
+    const lead = await stored(((await response.json()) as { id: string }).id)
+    expect(lead).toMatchObject({ ...contact, referrerHost: null })
+  })
+
+  test('the contact form as a plain form post: 303 to /thank-you, empty optional fields stored as absent', async () => {
+    const before = await count()
+    const response = await postForm({ ...contact, company: '', budget: '', topic: '', website: '' })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/thank-you')
+    expect(response.headers.get('set-cookie')).toBeNull()
+    expect(await count()).toBe(before + 1)
+    const [lead] = (await server.store.exportLeads()).slice(-1)
+    expect(lead).toMatchObject({ kind: 'contact', name: 'Ada Lovelace', company: null, budget: null, topic: null })
+  })
+})
+
+describe('bad input stores nothing', () => {
+  const cases: [string, unknown, Record<string, string>][] = [
+    ['no kind', { email: 'ada@example.com' }, { kind: 'Send "popup" or "contact" as the kind of lead' }],
+    ['an unknown kind', { ...popup, kind: 'newsletter' }, { kind: 'Send "popup" or "contact" as the kind of lead' }],
+    ['no e-mail', { kind: 'popup' }, { email: 'Enter your email address' }],
+    ['an empty e-mail', { kind: 'popup', email: '  ' }, { email: 'Enter your email address' }],
+    [
+      'a malformed e-mail',
+      { kind: 'popup', email: 'ada.example.com' },
+      { email: 'Enter a valid email address, like name@company.com' },
+    ],
+    [
+      'a contact form with its required fields empty',
+      { kind: 'contact', name: '', email: '', service: '', message: ' ' },
+      {
+        name: 'Enter your name',
+        email: 'Enter your email address',
+        service: 'Choose the service you are interested in',
+        message: 'Tell us a little about your project',
+      },
+    ],
+    [
+      'a service the site does not offer',
+      { ...contact, service: 'seo' },
+      { service: 'Choose the service you are interested in' },
+    ],
+    ['an unknown budget range', { ...contact, budget: 'lots' }, { budget: 'Choose one of the budget ranges' }],
+    ['an unknown topic', { ...contact, topic: 'jobs' }, { topic: 'Choose one of the topics' }],
+    ['a name too long', { ...contact, name: 'n'.repeat(101) }, { name: 'Enter a name under 100 characters' }],
+    [
+      'a message too long',
+      { ...contact, message: 'm'.repeat(5001) },
+      { message: 'Keep your message under 5,000 characters' },
+    ],
+  ]
+  for (const [what, body, fields] of cases) {
+    test(`400 naming each bad field: ${what}`, async () => {
+      const before = await count()
+      const response = await postJson(body)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({ error: 'Some fields need attention', fields })
+      expect(await count()).toBe(before)
+    })
+  }
+
+  test('400 for a body that is not a JSON object', async () => {
+    for (const body of ['{"kind": "popup",', '[]', '"ada@example.com"']) {
+      const response = await postJson(body)
+      expect(response.status, body).toBe(400)
+      expect(await response.json(), body).toEqual({ error: 'The body is not valid JSON', fields: {} })
+    }
+  })
+
+  test('a bad form post goes back to /contact with the errors and typed values in a signed cookie, not the URL', async () => {
+    const before = await count()
+    const response = await postForm({
+      kind: 'contact',
+      name: 'Ada Lovelace',
+      email: 'ada@example',
+      company: 'Analytical Engines Ltd',
+      service: 'paid-ads',
+      budget: '',
+      message: '',
+      website: '',
+    })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/contact')
+    expect(await count()).toBe(before)
+
+    const cookie = response.headers.get('set-cookie')!
+    expect(cookie).toMatch(/^lead_form=[\w-]+\.[\w-]+;/)
+    expect(cookie).toContain('Max-Age=600')
+    expect(cookie).toContain('Path=/contact')
+    expect(cookie).toContain('SameSite=Lax')
+    // The contact page's script reads it; over plain http it cannot be Secure.
+    expect(cookie).not.toMatch(/HttpOnly/i)
+    expect(cookie).not.toMatch(/Secure/i)
+    const value = cookie.split(';')[0]!.slice('lead_form='.length)
+    const contents = decodeFormCookie(value, TEST_COOKIE_SECRET, Date.now())
+    expect(contents).toMatchObject({
+      v: 1,
+      errors: {
+        email: 'Enter a valid email address, like name@company.com',
+        message: 'Tell us a little about your project',
+      },
+      values: { name: 'Ada Lovelace', email: 'ada@example', company: 'Analytical Engines Ltd', service: 'paid-ads' },
+    })
+    expect(contents!.exp * 1000 - Date.now()).toBeGreaterThan(590_000)
+    // Signed: another key, or a changed payload, is refused.
+    expect(decodeFormCookie(value, 'another secret', Date.now())).toBeNull()
+    expect(decodeFormCookie(`x${value}`, TEST_COOKIE_SECRET, Date.now())).toBeNull()
+  })
+
+  test('the cookie is Secure when the page was served over https', async () => {
+    const response = await postForm({ kind: 'contact', email: '' }, { origin: 'https://northpeak.example' })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('set-cookie')).toMatch(/; Secure/)
+  })
+
+  test('413 past 16 KB', async () => {
+    const before = await count()
+    const response = await postJson({ ...contact, message: 'm'.repeat(17 * 1024) })
+    expect(response.status).toBe(413)
+    expect(await response.json()).toEqual({ error: 'A lead is at most 16 KB' })
+    expect(await count()).toBe(before)
+  })
+
+  test('415 for any other content type', async () => {
+    const before = await count()
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        body: JSON.stringify(popup),
+        headers: { 'content-type': type },
+      })
+      expect(response.status, type).toBe(415)
+    }
+    expect(await count()).toBe(before)
+  })
+
+  test('403 when Origin or Sec-Fetch-Site shows another site', async () => {
+    const before = await count()
+    const refused: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: server.url, 'sec-fetch-site': 'cross-site' },
+    ]
+    for (const headers of refused) {
+      const response = await postJson(popup, headers)
+      expect(response.status, JSON.stringify(headers)).toBe(403)
+      expect((await postForm({ ...popup }, headers)).status, JSON.stringify(headers)).toBe(403)
+    }
+    expect(await count()).toBe(before)
+
+    const allowed: Record<string, string>[] = [
+      { origin: server.url, 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      // The site's public origin, as when a proxy in front rewrites Host.
+      { origin: 'https://northpeak.example' },
+      {},
+    ]
+    for (const headers of allowed) {
+      expect((await postJson(popup, headers)).status, JSON.stringify(headers)).toBe(201)
+    }
+  })
+})
+
+describe('bots are answered like people and stored nowhere', () => {
+  test('a filled honeypot: 201 with an id, no row, a log line', async () => {
+    const before = await count()
+    const response = await postJson({ ...popup, website: 'https://spam.example' })
+    expect(response.status).toBe(201)
+    expect(((await response.json()) as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await count()).toBe(before)
+    expect(server.logs).toContain('{"event":"lead_dropped","reason":"honeypot"}')
+  })
+
+  test('a contact form sent within 2 s of its render: 303 to /thank-you, no row', async () => {
+    const before = await count()
+    const response = await postForm({ ...contact, startedAt: String(Date.now() - 1500) })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/thank-you')
+    expect(await count()).toBe(before)
+    expect(server.logs).toContain('{"event":"lead_dropped","reason":"too_fast"}')
+  })
+
+  test('the popup is allowed a quicker fill, and the fill time is read from the client clock when it sends one', async () => {
+    const before = await count()
+    expect((await postJson({ ...popup, startedAt: Date.now() - 1000 })).status).toBe(201)
+    expect(await count()).toBe(before + 1)
+    expect((await postJson({ ...popup, startedAt: Date.now() - 300 })).status).toBe(201)
+    expect(await count()).toBe(before + 1)
+    // A visitor whose clock is an hour ahead, who took 5 s.
+    const ahead = Date.now() + 3_600_000
+    expect((await postJson({ ...contact, startedAt: ahead - 5000, sentAt: ahead })).status).toBe(201)
+    expect(await count()).toBe(before + 2)
+  })
+})
+
+describe('idempotency', () => {
+  test('a retried submission with the same Idempotency-Key stores one row and answers the same id', async () => {
+    const before = await count()
+    const headers = { 'idempotency-key': 'popup-retry-0001' }
+    const answers = await Promise.all([postJson(popup, headers), postJson(popup, headers), postJson(popup, headers)])
+    const ids = await Promise.all(answers.map(async (response) => ((await response.json()) as { id: string }).id))
+    expect(answers.map((response) => response.status)).toEqual([201, 201, 201])
+    expect(new Set(ids).size).toBe(1)
+    const again = await postJson(popup, headers)
+    expect(((await again.json()) as { id: string }).id).toBe(ids[0])
+    expect(await count()).toBe(before + 1)
+    // Its deliveries were written once too: the checklist and the team's notice.
+    const db = new Database(server.env.DATABASE_PATH, { readonly: true })
+    const kinds = db.prepare('SELECT kind FROM outbox WHERE lead_id = ? ORDER BY kind').pluck().all(ids[0])
+    db.close()
+    expect(kinds).toEqual(['checklist-mail', 'notify-mail'])
+  })
+
+  test('a form post carries the key in a hidden field', async () => {
+    const before = await count()
+    const fields = { ...contact, idempotencyKey: 'contact-form-0001' }
+    expect((await postForm(fields)).headers.get('location')).toBe('/thank-you')
+    expect((await postForm(fields)).headers.get('location')).toBe('/thank-you')
+    expect(await count()).toBe(before + 1)
+  })
+
+  test('a malformed key is refused', async () => {
+    const response = await postJson(popup, { 'idempotency-key': 'has spaces in it' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ fields: { idempotencyKey: 'Use 1 to 200 visible characters' } })
+  })
+})
+
+test('logs one line per request and nothing a visitor typed', async () => {
+  await postJson({ ...contact, email: 'grace@example.org', name: 'Grace Hopper', message: 'Secret plans' })
+  await postJson({ kind: 'popup', email: 'bad@' })
+  const requests = server.logs.filter((line) => line.includes('"event":"request"'))
+  expect(requests.at(-1)).toMatch(
+    /^\{"event":"request","method":"POST","path":"\/api\/leads","status":400,"ms":[\d.]+\}$/,
+  )
+  const all = server.logs.join('\n')
+  for (const personal of [
+    'grace@example.org',
+    'Grace Hopper',
+    'Secret plans',
+    'ada@example.com',
+    'Ada Lovelace',
+    'bad@',
+  ]) {
+    expect(all).not.toContain(personal)
+  }
+})
+
+describe('rate limit', async () => {
+  const limited = await startTestServer({ LEAD_RATE_LIMIT: '3' })
+  test('past LEAD_RATE_LIMIT submissions a minute from one address: 429 with Retry-After, nothing stored', async () => {
+    const post = () =>
+      fetch(`${limited.url}/api/leads`, {
+        method: 'POST',
+        body: JSON.stringify(popup),
+        headers: { 'content-type': 'application/json' },
+      })
+    const statuses = [(await post()).status, (await post()).status, (await post()).status]
+    expect(statuses).toEqual([201, 201, 201])
+    const refused = await post()
+    expect(refused.status).toBe(429)
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    expect(await limited.store.countLeads()).toBe(3)
+  })
+})

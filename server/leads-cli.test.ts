@@ -1,0 +1,193 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test, vi } from 'vitest'
+import type { Lead } from '#app/lib/lead.ts'
+import { mentionOf, runLeadsCli } from './leads-cli.ts'
+import { createMailer } from './outbox/mail.ts'
+import { createDeliver, createOutboxWorker, deliveriesFor } from './outbox/worker.ts'
+import { openTestStore } from './store/test-store.ts'
+
+// Real servers and processes: give them time on a busy machine.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
+
+// The CLI on a real SQLite file and real mail files.
+const { dir, file, store } = openTestStore()
+const env = { DATA_DIR: dir, DATABASE_PATH: file }
+const mailDir = path.join(dir, 'mail')
+
+async function cli(...args: string[]) {
+  const stdout: string[] = []
+  const stderr: string[] = []
+  const code = await runLeadsCli(args, env, { log: (text) => stdout.push(text), error: (text) => stderr.push(text) })
+  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') }
+}
+
+let next = 0
+async function add(lead: Lead, createdAt: string) {
+  next += 1
+  const id = `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`
+  await store.insertLead({
+    lead,
+    id,
+    createdAt: Date.parse(createdAt),
+    deliveries: deliveriesFor({ webhook: false })(lead),
+  })
+  return id
+}
+
+const tricky = await add(
+  {
+    kind: 'contact',
+    name: 'Ada "The Countess" Lovelace',
+    email: 'ada@example.com',
+    company: 'Engines, Ltd',
+    service: 'analytics',
+    message: 'Line one,\nline two',
+    page: '/contact',
+  },
+  '2026-11-01T09:30:00Z',
+)
+const popup = await add(
+  { kind: 'popup', email: 'ADA@example.com', utm_source: '=HYPERLINK("x")' },
+  '2026-11-02T08:00:00Z',
+)
+const grace = await add(
+  { kind: 'contact', name: 'Grace Hopper', email: 'grace@example.org', service: 'paid-ads', message: 'Hello' },
+  '2026-11-03T10:00:00Z',
+)
+
+describe('export', () => {
+  test('CSV by default: a header, one row per lead, quoted where needed, formulas defused', async () => {
+    const { code, stdout } = await cli('export')
+    expect(code).toBe(0)
+    const lines = stdout.split('\r\n')
+    expect(lines[0]).toBe(
+      'id,created_at,kind,email,name,company,service,budget,topic,message,page,referrer_host,utm_source,utm_medium,utm_campaign,utm_term,utm_content',
+    )
+    // The first lead's message holds a line break, inside its quotes.
+    expect(stdout).toContain(
+      `${tricky},2026-11-01T09:30:00.000Z,contact,ada@example.com,"Ada ""The Countess"" Lovelace","Engines, Ltd",analytics,,,"Line one,\nline two",/contact,,,,,,`,
+    )
+    expect(stdout).toContain(`${popup},2026-11-02T08:00:00.000Z,popup,ADA@example.com,,,,,,,,,"'=HYPERLINK(""x"")",,,,`)
+    expect(
+      stdout.endsWith(
+        `${grace},2026-11-03T10:00:00.000Z,contact,grace@example.org,Grace Hopper,,paid-ads,,,Hello,,,,,,,`,
+      ),
+    ).toBe(true)
+  })
+
+  test('JSON: every field, times as ISO dates', async () => {
+    const { code, stdout } = await cli('export', '--format', 'json')
+    expect(code).toBe(0)
+    const leads = JSON.parse(stdout) as Record<string, unknown>[]
+    expect(leads.map((lead) => lead.id)).toEqual([tricky, popup, grace])
+    expect(leads[0]).toEqual({
+      id: tricky,
+      createdAt: '2026-11-01T09:30:00.000Z',
+      kind: 'contact',
+      email: 'ada@example.com',
+      name: 'Ada "The Countess" Lovelace',
+      company: 'Engines, Ltd',
+      service: 'analytics',
+      budget: null,
+      message: 'Line one,\nline two',
+      topic: null,
+      page: '/contact',
+      referrerHost: null,
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+    })
+  })
+
+  test('--since a day (from its start in UTC) or a moment', async () => {
+    const ids = async (...args: string[]) =>
+      (JSON.parse((await cli('export', '--format=json', ...args)).stdout) as { id: string }[]).map((lead) => lead.id)
+    expect(await ids('--since', '2026-11-02')).toEqual([popup, grace])
+    expect(await ids('--since=2026-11-02T08:00:01Z')).toEqual([grace])
+    expect(await ids('--since', '2026-11-04')).toEqual([])
+  })
+
+  test('a wrong option is named, with the usage', async () => {
+    const cases: [string[], string][] = [
+      [['--format', 'xml'], '--format xml'],
+      [['--since', 'yesterday'], '--since yesterday'],
+      [['--since'], '--since'],
+      [['--limit', '3'], '--limit'],
+    ]
+    for (const [args, named] of cases) {
+      const { code, stderr } = await cli('export', ...args)
+      expect(code, args.join(' ')).toBe(2)
+      expect(stderr, args.join(' ')).toContain(`Cannot read "${named}"`)
+      expect(stderr).toContain('Usage: npm run leads -- <command>')
+    }
+  })
+})
+
+test('an unknown command, or none, shows the usage', async () => {
+  expect((await cli('list')).code).toBe(2)
+  expect((await cli('list')).stderr).toContain('Unknown command "list"')
+  expect((await cli()).stdout).toContain('erase EMAIL')
+})
+
+test('erase removes every lead of the address, in any case, with their deliveries and mail files', async () => {
+  // Deliver the mails to files, as the server does without SMTP_URL.
+  const worker = createOutboxWorker({
+    store,
+    deliver: createDeliver({
+      sendMail: createMailer({ mailDir }),
+      origin: 'https://northpeak.example',
+      mailFrom: 'Northpeak <hello@northpeak.example>',
+      notifyTo: 'hello@northpeak.example',
+    }),
+    log: { info: () => {}, error: () => {} },
+  })
+  await worker.runOnce()
+  // The checklist to Ada, a notice about each of the three leads.
+  expect(readdirSync(mailDir)).toHaveLength(4)
+  // A mail file about her that no row records any more (say, from a restored backup).
+  const stray = path.join(mailDir, 'older.eml')
+  writeFileSync(stray, 'To: hello@northpeak.example\nReply-To: Ada@Example.com\n\nAn old notice\n')
+  // Mail files of other people whose addresses contain hers.
+  const others = ['nada@example.com', 'ada@example.com.au', 'ada.b@example.com'].map((address, index) => {
+    const other = path.join(mailDir, `other-${index}.eml`)
+    writeFileSync(other, `To: ${address}\n\nYour checklist\n`)
+    return other
+  })
+
+  const { code, stdout } = await cli('erase', 'Ada@Example.COM')
+  expect(code).toBe(0)
+  expect(stdout).toContain('Erased for Ada@Example.COM:')
+  expect(stdout).toContain('  2 leads')
+  expect(stdout).toContain(`    ${tricky}  contact  2026-11-01T09:30:00.000Z`)
+  expect(stdout).toContain(`    ${popup}  popup  2026-11-02T08:00:00.000Z`)
+  expect(stdout).toContain('  3 outbox rows')
+  expect(stdout).toMatch(/#\d+ {2}checklist-mail {2}delivered/)
+  expect(stdout).toContain('  4 mail files')
+  expect(stdout).toContain(stray)
+
+  expect((await store.exportLeads()).map((lead) => lead.id)).toEqual([grace])
+  expect(existsSync(stray)).toBe(false)
+  for (const other of others) expect(existsSync(other), other).toBe(true)
+  for (const other of others) rmSync(other)
+  const left = readdirSync(mailDir).map((name) => readFileSync(path.join(mailDir, name), 'utf8'))
+  expect(left).toHaveLength(1)
+  expect(left[0]).toContain('grace@example.org')
+  expect(left.join('\n')).not.toMatch(mentionOf('ada@example.com'))
+
+  const again = await cli('erase', 'ada@example.com')
+  expect(again.stdout).toBe('Nothing stored for ada@example.com.')
+})
+
+test('without a database it says where it looked', async () => {
+  const stdout: string[] = []
+  const code = await runLeadsCli(
+    ['outbox'],
+    { DATA_DIR: dir, DATABASE_PATH: path.join(dir, 'none.sqlite') },
+    { log: (text) => stdout.push(text), error: (text) => stdout.push(text) },
+  )
+  expect(code).toBe(1)
+  expect(stdout.join('')).toContain(`No lead database at ${path.join(dir, 'none.sqlite')}`)
+})

@@ -1,0 +1,169 @@
+import { mkdir, open, rename } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import { budgetOptions, CHECKLIST_PATH, serviceOptions, topicOptions } from '#app/lib/lead.ts'
+import { page } from '#app/lib/registry.ts'
+import { site } from '#app/lib/site.ts'
+import type { StoredLead } from '../store/lead-store.ts'
+
+/** The article the audit offer's "AI optimization guide" is (docs/product.md#brand-and-business-facts). */
+export const AI_GUIDE_PATH = page('/blog/ai-workflows-save-time').path
+export const ROI_CALCULATOR_PATH = page('/roi-calculator').path
+
+export interface MailMessage {
+  from: string
+  to: string
+  replyTo?: string
+  subject: string
+  text: string
+  html: string
+}
+
+/** Sends a message; resolves with the file it was written to when there is no SMTP server. */
+export type SendMail = (message: MailMessage, name: string) => Promise<{ file?: string }>
+
+/**
+ * With `smtpUrl`, sends through that SMTP server. Without it, writes each
+ * message as it would have been sent, an `.eml` file under `mailDir`, so
+ * nothing is sent by default and everything can be read
+ * (docs/product.md#lead-capture, "Offer delivery").
+ */
+export function createMailer({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: string }): SendMail {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl)
+    return async (message) => {
+      await transport.sendMail(message)
+      return {}
+    }
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return async (message, name) => {
+    const info = await transport.sendMail(message)
+    await mkdir(mailDir, { recursive: true })
+    const file = path.join(mailDir, `${name}.eml`)
+    await writeDurably(file, info.message as Buffer)
+    return { file }
+  }
+}
+
+/** Written whole or not at all, and on disk before the delivery counts as done. */
+async function writeDurably(file: string, data: Buffer) {
+  const partial = `${file}.partial`
+  const handle = await open(partial, 'w')
+  try {
+    await handle.writeFile(data)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  await rename(partial, file)
+}
+
+/** The audit offer's e-mail to a visitor who signed up in the exit popup. */
+export function checklistMail(lead: StoredLead, { origin, from }: { origin: string; from: string }): MailMessage {
+  const [checklist, roi, guide] = site.auditOffer.items
+  const links = [
+    { label: `The ${checklist}`, url: `${origin}${CHECKLIST_PATH}` },
+    { label: `The ${roi}`, url: `${origin}${ROI_CALCULATOR_PATH}` },
+    { label: `The ${guide}`, url: `${origin}${AI_GUIDE_PATH}` },
+  ]
+  const call = `${origin}/contact`
+  const host = new URL(origin).host
+  const intro = `Thank you for asking for ${site.name}'s free marketing audit. Here is everything in it, worth ${site.auditOffer.worth}:`
+  const next = `Work through the checklist with your numbers at hand. When you want a second pair of eyes on the results, book a free ${site.strategySession.minutes}-minute strategy call:`
+  const footer = `You get this e-mail because this address was entered in the audit offer on ${host}. We send nothing else unless you ask. To have your address deleted, reply to this e-mail or write to ${site.email}.`
+  return {
+    from,
+    to: lead.email,
+    replyTo: site.email,
+    subject: 'Your free marketing audit checklist',
+    text: [
+      'Hello,',
+      '',
+      intro,
+      '',
+      ...links.map((link) => `- ${link.label}: ${link.url}`),
+      '',
+      next,
+      call,
+      '',
+      `The ${site.name} team`,
+      origin,
+      '',
+      footer,
+      '',
+    ].join('\n'),
+    html: [
+      '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
+      '<p>Hello,</p>',
+      `<p>${escapeHtml(intro)}</p>`,
+      '<ul>',
+      ...links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></li>`),
+      '</ul>',
+      `<p>${escapeHtml(next)} <a href="${escapeHtml(call)}">book your call</a>.</p>`,
+      `<p>The ${escapeHtml(site.name)} team<br><a href="${escapeHtml(origin)}">${escapeHtml(host)}</a></p>`,
+      `<p style="font-size: 12px; color: #555">${escapeHtml(footer)}</p>`,
+      '</body></html>',
+    ].join('\n'),
+  }
+}
+
+/** The team's notice of a new lead, with every field. */
+export function notifyMail(lead: StoredLead, { to, from }: { to: string; from: string }): MailMessage {
+  const rows = leadFields(lead)
+  const source = lead.kind === 'popup' ? 'audit offer sign-up' : 'contact form'
+  const who = lead.name ? `${lead.name} <${lead.email}>` : lead.email
+  return {
+    from,
+    to,
+    replyTo: lead.email,
+    subject: `New lead (${source}): ${who}`,
+    text: [
+      `A new lead came in through the ${source}.`,
+      '',
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      '',
+    ].join('\n'),
+    html: [
+      '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
+      `<p>A new lead came in through the ${escapeHtml(source)}.</p>`,
+      '<table>',
+      ...rows.map(
+        ([label, value]) =>
+          `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space: pre-wrap">${escapeHtml(value)}</td></tr>`,
+      ),
+      '</table>',
+      '</body></html>',
+    ].join('\n'),
+  }
+}
+
+/** The lead's fields that are set, labelled for people. */
+export function leadFields(lead: StoredLead): [string, string][] {
+  const label = (options: readonly { value: string; label: string }[], value: string | null) =>
+    value === null ? null : (options.find((option) => option.value === value)?.label ?? value)
+  const rows: [string, string | null][] = [
+    ['Lead', lead.id],
+    ['Received', new Date(lead.createdAt).toISOString()],
+    ['Kind', lead.kind],
+    ['Name', lead.name],
+    ['E-mail', lead.email],
+    ['Company', lead.company],
+    ['Service', label(serviceOptions, lead.service)],
+    ['Budget', label(budgetOptions, lead.budget)],
+    ['Topic', label(topicOptions, lead.topic)],
+    ['Message', lead.message],
+    ['Page', lead.page],
+    ['Referrer', lead.referrerHost],
+    ['utm_source', lead.utm_source],
+    ['utm_medium', lead.utm_medium],
+    ['utm_campaign', lead.utm_campaign],
+    ['utm_term', lead.utm_term],
+    ['utm_content', lead.utm_content],
+  ]
+  return rows.filter((row): row is [string, string] => row[1] !== null)
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}

@@ -1,0 +1,118 @@
+import { once } from 'node:events'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import { afterAll } from 'vitest'
+import { verifyWebhookSignature, type LeadWebhookBody } from './webhook.ts'
+
+export interface ReceivedHook {
+  body: LeadWebhookBody
+  signatureValid: boolean
+  delivery: string | undefined
+}
+
+/**
+ * For tests: a webhook receiver on a loopback port that checks each request's
+ * signature with `secret`, as a real receiver would, and answers 204 when it
+ * holds, 401 when not. `start()` may be called again after `stop()` on the
+ * same port, to play an outage.
+ */
+export async function webhookReceiver({ secret, port = 0 }: { secret: string; port?: number }) {
+  const received: ReceivedHook[] = []
+  let server: Server | null = null
+  const receiver = {
+    received,
+    port,
+    url: '',
+    async start() {
+      server = createServer((request, response) => {
+        const chunks: Buffer[] = []
+        request.on('data', (chunk: Buffer) => chunks.push(chunk))
+        request.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8')
+          const signatureValid = verifyWebhookSignature({
+            secret,
+            header: request.headers['northpeak-signature'] as string | undefined,
+            body: raw,
+          })
+          received.push({
+            body: JSON.parse(raw) as LeadWebhookBody,
+            signatureValid,
+            delivery: request.headers['northpeak-delivery'] as string | undefined,
+          })
+          response.writeHead(signatureValid ? 204 : 401).end()
+        })
+      })
+      server.listen(receiver.port, '127.0.0.1')
+      await once(server, 'listening')
+      receiver.port = (server.address() as AddressInfo).port
+      receiver.url = `http://127.0.0.1:${receiver.port}/hooks/leads`
+    },
+    async stop() {
+      if (!server) return
+      server.closeAllConnections()
+      await new Promise((resolve) => server!.close(resolve))
+      server = null
+    },
+  }
+  afterAll(() => receiver.stop())
+  return receiver
+}
+
+/** A loopback port nothing listens on (for a receiver that is down). */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+export interface ReceivedMail {
+  from: string
+  to: string[]
+  raw: string
+}
+
+/** For tests: a real SMTP server (the `smtp-server` package) on a loopback port, keeping every message. */
+export async function smtpReceiver() {
+  const received: ReceivedMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        })
+        callback()
+      })
+    },
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server.server, 'listening')
+  const { port } = server.server.address() as AddressInfo
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return { received, url: `smtp://127.0.0.1:${port}` }
+}
+
+/** The readable text of a raw message: quoted-printable soft breaks joined and escapes decoded. */
+export function decodeMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+/** Waits until `check` holds, looking every 20 ms, for `timeoutMs` at most. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition') {
+  const end = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}

@@ -1,0 +1,32 @@
+import { expect, test } from 'vitest'
+import { backoffMs, defaultOutboxSettings, deliveriesFor, redact } from './worker.ts'
+
+const settings = { ...defaultOutboxSettings, retryBaseMs: 1000, retryMaxMs: 60_000 }
+
+test('backoff doubles after each failed try, capped, with half of it random', () => {
+  expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, settings, () => 1))).toEqual([1000, 2000, 4000, 8000])
+  expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, settings, () => 0))).toEqual([500, 1000, 2000, 4000])
+  expect(backoffMs(20, settings, () => 1)).toBe(60_000)
+  expect(backoffMs(20, settings, () => 0)).toBe(30_000)
+})
+
+test('every lead notifies the team; a popup sign-up also gets the checklist; the webhook when set', () => {
+  const popup = { kind: 'popup', email: 'ada@example.com' } as const
+  const contact = {
+    kind: 'contact',
+    email: 'ada@example.com',
+    name: 'Ada',
+    service: 'analytics',
+    message: 'Hi',
+  } as const
+  expect(deliveriesFor({ webhook: false })(popup)).toEqual(['checklist-mail', 'notify-mail'])
+  expect(deliveriesFor({ webhook: true })(popup)).toEqual(['checklist-mail', 'notify-mail', 'webhook'])
+  expect(deliveriesFor({ webhook: true })(contact)).toEqual(['notify-mail', 'webhook'])
+})
+
+test('e-mail addresses are masked in what goes to the logs', () => {
+  expect(redact('550 5.1.1 <ada.l+x@example.co.uk>: mailbox unavailable')).toBe(
+    '550 5.1.1 <[address]>: mailbox unavailable',
+  )
+  expect(redact('/contact/ada@example.com')).toBe('/contact/[address]')
+})

@@ -1,0 +1,226 @@
+import type { Lead } from '#app/lib/lead.ts'
+import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, LeadStore } from '../store/lead-store.ts'
+import { checklistMail, notifyMail, type SendMail } from './mail.ts'
+import { postLeadWebhook } from './webhook.ts'
+
+/** The deliveries a lead gets: the team's notice always, the checklist for a popup sign-up, the webhook when set. */
+export function deliveriesFor({ webhook }: { webhook: boolean }) {
+  return (lead: Lead): DeliveryKind[] => [
+    ...(lead.kind === 'popup' ? (['checklist-mail'] as const) : []),
+    'notify-mail',
+    ...(webhook ? (['webhook'] as const) : []),
+  ]
+}
+
+/** Carries out one delivery; throws when it did not go through. */
+export type Deliver = (delivery: ClaimedDelivery, now: number) => Promise<{ mailFile?: string }>
+
+export function createDeliver({
+  sendMail,
+  webhook,
+  origin,
+  mailFrom,
+  notifyTo,
+}: {
+  sendMail: SendMail
+  webhook?: { url: string; secret: string }
+  /** Absolute links in mails start with it. */
+  origin: string
+  mailFrom: string
+  notifyTo: string
+}): Deliver {
+  return async (delivery, now) => {
+    const name = `${new Date(now).toISOString().replace(/[:.]/g, '-')}-${delivery.id}-${delivery.kind}`
+    switch (delivery.kind) {
+      case 'webhook':
+        if (!webhook) throw new Error('LEAD_WEBHOOK_URL is not set')
+        await postLeadWebhook({ ...webhook, lead: delivery.lead, delivery: delivery.id, now })
+        return {}
+      case 'checklist-mail':
+        return { mailFile: (await sendMail(checklistMail(delivery.lead, { origin, from: mailFrom }), name)).file }
+      case 'notify-mail':
+        return { mailFile: (await sendMail(notifyMail(delivery.lead, { to: notifyTo, from: mailFrom }), name)).file }
+    }
+  }
+}
+
+export interface OutboxSettings {
+  /** Tries before a delivery is `failed` for good (OUTBOX_MAX_ATTEMPTS). */
+  maxAttempts: number
+  /** Wait after the first failed try; doubled after each one (OUTBOX_RETRY_BASE_MS). */
+  retryBaseMs: number
+  /** Longest wait between two tries. */
+  retryMaxMs: number
+  /** How long a try may take before the delivery is taken again (a worker that died mid-try). */
+  leaseMs: number
+  /** How often the worker looks for due deliveries when nothing wakes it. */
+  pollMs: number
+  /** Deliveries under way at once. */
+  concurrency: number
+  /** Deliveries taken per round; their results are recorded together. */
+  batchSize: number
+  /**
+   * Pause before a round that a new lead asked for, and between rounds while
+   * more are due: during a burst of submissions the requests go first, and
+   * the deliveries follow in larger rounds.
+   */
+  yieldMs: number
+}
+
+export const defaultOutboxSettings: OutboxSettings = {
+  maxAttempts: 8,
+  retryBaseMs: 60_000,
+  retryMaxMs: 60 * 60_000,
+  leaseMs: 5 * 60_000,
+  pollMs: 1000,
+  concurrency: 8,
+  batchSize: 50,
+  yieldMs: 25,
+}
+
+/**
+ * The wait before try `attempt + 1`: exponential (`base * 2^(attempt-1)`,
+ * capped), with "equal jitter": half of it fixed, half random, so the retries
+ * of many deliveries that failed together spread out.
+ */
+export function backoffMs(attempt: number, { retryBaseMs, retryMaxMs }: OutboxSettings, random = Math.random): number {
+  const ceiling = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempt - 1))
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
+}
+
+/** E-mail addresses out of a text bound for the logs. */
+export function redact(text: string): string {
+  return text.replace(/[^\s<>()[\]"',;:/?&=]+@[^\s<>()[\]"',;:/?&=]+/g, '[address]')
+}
+
+/**
+ * Works the outbox in the server process: takes due deliveries, carries them
+ * out, and on failure schedules the next try with backoff, until the last try
+ * marks it `failed` (then `npm run leads -- outbox` lists it and
+ * `npm run leads -- retry ID` tries again). `wake()` after a commit starts
+ * work at once; otherwise it looks every `pollMs`. A delivery is at least
+ * once: after a crash mid-try it is tried again once its lease ends.
+ */
+export function createOutboxWorker({
+  store,
+  deliver,
+  settings = defaultOutboxSettings,
+  log,
+  now = Date.now,
+  random = Math.random,
+}: {
+  store: LeadStore
+  deliver: Deliver
+  settings?: OutboxSettings
+  log: Pick<Console, 'info' | 'error'>
+  now?: () => number
+  random?: () => number
+}) {
+  let stopped = true
+  let timer: NodeJS.Timeout | undefined
+  let wakeTimer: NodeJS.Timeout | undefined
+  let current: Promise<void> | null = null
+  let again = false
+
+  async function runOne(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+    const attempt = delivery.attempts + 1
+    try {
+      const { mailFile } = await deliver(delivery, now())
+      log.info(JSON.stringify({ event: 'delivered', delivery: delivery.id, kind: delivery.kind, attempt }))
+      return { id: delivery.id, delivered: true, at: now(), mailFile }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      const final = attempt >= settings.maxAttempts
+      const retryAt = final ? null : now() + backoffMs(attempt, settings, random)
+      log.error(
+        JSON.stringify({
+          event: final ? 'delivery_failed' : 'delivery_retry',
+          delivery: delivery.id,
+          kind: delivery.kind,
+          attempt,
+          error: redact(message).slice(0, 300),
+          ...(retryAt === null ? {} : { retryAt: new Date(retryAt).toISOString() }),
+        }),
+      )
+      return { id: delivery.id, delivered: false, error: message, retryAt }
+    }
+  }
+
+  async function work() {
+    do {
+      again = false
+      const claimed = await store.claimDue(now(), now() + settings.leaseMs, settings.batchSize)
+      if (claimed.length === 0) break
+      // `concurrency` tries under way at once; the round's results in one transaction, one commit.
+      const outcomes: DeliveryOutcome[] = []
+      const queue = [...claimed]
+      await Promise.all(
+        Array.from({ length: Math.min(settings.concurrency, queue.length) }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) outcomes.push(await runOne(next))
+        }),
+      )
+      await store.finishDeliveries(outcomes)
+      if (claimed.length === settings.batchSize) again = true
+      if (again && !stopped) await new Promise((resolve) => setTimeout(resolve, settings.yieldMs))
+    } while (again && !stopped)
+  }
+
+  /** Runs a round unless one is under way, in which case that one goes round again. */
+  function tick(): Promise<void> {
+    if (current) {
+      again = true
+      return current
+    }
+    clearTimeout(timer)
+    current = work()
+      .catch((error: unknown) => {
+        log.error(JSON.stringify({ event: 'outbox_error', error: redact(String(error)).slice(0, 300) }))
+      })
+      .finally(() => {
+        current = null
+        if (!stopped) void scheduleNext()
+      })
+    return current
+  }
+
+  /** Next round when the next delivery is due, or after `pollMs` at the latest. */
+  async function scheduleNext() {
+    const due = await store.nextDueAt().catch(() => null)
+    if (stopped || current) return
+    // At least 10 ms, so a store that keeps failing is not asked in a tight loop.
+    const wait = due === null ? settings.pollMs : Math.min(settings.pollMs, Math.max(10, due - now()))
+    clearTimeout(timer)
+    timer = setTimeout(() => void tick(), wait)
+  }
+
+  return {
+    start() {
+      if (!stopped) return
+      stopped = false
+      void tick()
+    },
+    /** A lead was committed: look shortly. */
+    wake() {
+      if (stopped) return
+      if (current) again = true
+      else if (!wakeTimer) {
+        clearTimeout(timer)
+        wakeTimer = setTimeout(() => {
+          wakeTimer = undefined
+          void tick()
+        }, settings.yieldMs)
+      }
+    },
+    /** One round, for tests and the CLI; resolves when it is done. */
+    runOnce: () => tick(),
+    /** Stops looking and waits for the tries under way. */
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      clearTimeout(wakeTimer)
+      await current
+    },
+  }
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>

@@ -1,0 +1,86 @@
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import type { ServerEnv } from './env.ts'
+import { createMailer } from './outbox/mail.ts'
+import { createDeliver, createOutboxWorker, defaultOutboxSettings, deliveriesFor } from './outbox/worker.ts'
+import { openSqliteStore } from './store/sqlite.ts'
+
+/**
+ * Everything the running server is: the lead store (created with its folder on
+ * first start), the outbox worker, the composed app, listening. Used by
+ * index.ts and by the tests that need a real port; `close()` stops taking
+ * requests, finishes those in flight, stops the worker and closes the store.
+ */
+export async function startServer(
+  env: ServerEnv,
+  {
+    log = console,
+    formCookieSecret,
+  }: {
+    log?: Pick<Console, 'info' | 'error'>
+    /** Tests give one to read the cookie back; by default a random one per process. */
+    formCookieSecret?: string
+  } = {},
+) {
+  const store = openSqliteStore({ file: env.DATABASE_PATH })
+  const webhook =
+    env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET
+      ? { url: env.LEAD_WEBHOOK_URL, secret: env.LEAD_WEBHOOK_SECRET }
+      : undefined
+  const worker = createOutboxWorker({
+    store,
+    deliver: createDeliver({
+      sendMail: createMailer({ smtpUrl: env.SMTP_URL, mailDir: path.join(env.DATA_DIR, 'mail') }),
+      webhook,
+      origin: env.SITE_ORIGIN,
+      mailFrom: env.MAIL_FROM,
+      notifyTo: env.LEAD_NOTIFY_TO,
+    }),
+    settings: {
+      ...defaultOutboxSettings,
+      maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: env.OUTBOX_RETRY_BASE_MS,
+      leaseMs: env.OUTBOX_LEASE_MS,
+    },
+    log,
+  })
+  let app
+  try {
+    app = createApp({
+      clientDir: env.CLIENT_DIR,
+      trustedProxies: env.TRUSTED_PROXIES,
+      log,
+      leads: {
+        store,
+        rateLimit: env.LEAD_RATE_LIMIT,
+        deliveriesFor: deliveriesFor({ webhook: Boolean(webhook) }),
+        siteOrigin: env.SITE_ORIGIN,
+        formCookieSecret,
+        onStored: () => worker.wake(),
+      },
+    })
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+  // The database answers before the server takes its first lead.
+  await store.countLeads()
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST })
+  await once(server, 'listening')
+  worker.start()
+  const { port } = server.address() as AddressInfo
+
+  return {
+    port,
+    store,
+    worker,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await worker.stop()
+      await store.close()
+    },
+  }
+}

@@ -1,0 +1,271 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import type {
+  ClaimedDelivery,
+  DeliveryKind,
+  DeliveryOutcome,
+  DeliveryRow,
+  ErasedLeads,
+  NewLead,
+  StoredLead,
+} from './lead-store.ts'
+
+const migrationsDir = path.join(import.meta.dirname, 'migrations')
+
+/**
+ * Opens (and creates, with its folder) the lead database: WAL mode with
+ * `synchronous=FULL`, so a committed transaction survives a crash or a power
+ * loss; foreign keys on; a wait of up to 5 s when another connection (the CLI
+ * beside the server) holds the write lock.
+ */
+export function openDatabase(file: string): Database.Database {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const db = new Database(file)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  return db
+}
+
+export type InsertOutcome = { ok: true; value: { id: string; created: boolean } } | { ok: false; error: string }
+
+/**
+ * The store's operations on one connection, synchronous (better-sqlite3):
+ * run on the database thread (sqlite-thread.ts), each call one transaction.
+ */
+export function sqliteOperations(db: Database.Database) {
+  const findByKey = db.prepare<[string], { id: string }>('SELECT id FROM leads WHERE idempotency_key = ?')
+  const insertLeadRow = db.prepare(`
+    INSERT INTO leads (id, created_at, kind, email, name, company, service, budget, message, topic, page,
+      referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key)
+    VALUES (@id, @createdAt, @kind, @email, @name, @company, @service, @budget, @message, @topic, @page,
+      @referrerHost, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @idempotencyKey)`)
+  const insertDelivery = db.prepare(
+    'INSERT INTO outbox (lead_id, kind, next_attempt_at, created_at) VALUES (?, ?, ?, ?)',
+  )
+
+  /** One lead in its own savepoint: a failing one rolls back alone, the batch goes on. */
+  const insertOne = db.transaction((item: NewLead): { id: string; created: boolean } => {
+    if (item.idempotencyKey) {
+      const existing = findByKey.get(item.idempotencyKey)
+      if (existing) return { id: existing.id, created: false }
+    }
+    const { lead } = item
+    insertLeadRow.run({
+      id: item.id,
+      createdAt: item.createdAt,
+      kind: lead.kind,
+      email: lead.email,
+      name: lead.kind === 'contact' ? lead.name : null,
+      company: lead.kind === 'contact' ? (lead.company ?? null) : null,
+      service: lead.kind === 'contact' ? lead.service : null,
+      budget: lead.kind === 'contact' ? (lead.budget ?? null) : null,
+      message: lead.kind === 'contact' ? lead.message : null,
+      topic: lead.kind === 'contact' ? (lead.topic ?? null) : null,
+      page: lead.page ?? null,
+      referrerHost: lead.referrerHost ?? null,
+      utm_source: lead.utm_source ?? null,
+      utm_medium: lead.utm_medium ?? null,
+      utm_campaign: lead.utm_campaign ?? null,
+      utm_term: lead.utm_term ?? null,
+      utm_content: lead.utm_content ?? null,
+      idempotencyKey: item.idempotencyKey ?? null,
+    })
+    for (const kind of item.deliveries) insertDelivery.run(item.id, kind, item.createdAt, item.createdAt)
+    return { id: item.id, created: true }
+  })
+
+  /** One transaction, one commit, for a whole batch; a lead that fails is rolled back alone. */
+  const insertBatch = db.transaction((items: NewLead[]): InsertOutcome[] =>
+    items.map((item) => {
+      try {
+        return { ok: true, value: insertOne(item) }
+      } catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) }
+      }
+    }),
+  )
+
+  const dueRows = db.prepare<
+    [number, number],
+    LeadRow & { delivery_id: number; delivery_kind: DeliveryKind; attempts: number }
+  >(`
+    SELECT outbox.id AS delivery_id, outbox.kind AS delivery_kind, outbox.attempts, leads.*
+    FROM outbox JOIN leads ON leads.id = outbox.lead_id
+    WHERE outbox.state = 'pending' AND outbox.next_attempt_at <= ?
+    ORDER BY outbox.next_attempt_at, outbox.id LIMIT ?`)
+  const lease = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?')
+  const claim = db.transaction((now: number, leaseUntil: number, limit: number): ClaimedDelivery[] =>
+    dueRows.all(now, limit).map((row) => {
+      lease.run(leaseUntil, row.delivery_id)
+      return { id: row.delivery_id, kind: row.delivery_kind, attempts: row.attempts, lead: toStoredLead(row) }
+    }),
+  )
+  const deleteLead = db.prepare('DELETE FROM leads WHERE id = ?')
+  const erase = db.transaction((email: string): ErasedLeads => {
+    const leads = db
+      .prepare<[string], LeadRow>('SELECT * FROM leads WHERE lower(email) = lower(?) ORDER BY seq')
+      .all(email.trim())
+    const erased: ErasedLeads = { leads: [], deliveries: [], mailFiles: [] }
+    for (const lead of leads) {
+      const deliveries = db
+        .prepare<[string], { id: number; kind: DeliveryKind; state: string; mail_file: string | null }>(
+          'SELECT id, kind, state, mail_file FROM outbox WHERE lead_id = ? ORDER BY id',
+        )
+        .all(lead.id)
+      for (const delivery of deliveries) {
+        erased.deliveries.push({ id: delivery.id, kind: delivery.kind, state: delivery.state })
+        if (delivery.mail_file) erased.mailFiles.push(delivery.mail_file)
+      }
+      // The outbox rows go with it (ON DELETE CASCADE).
+      deleteLead.run(lead.id)
+      erased.leads.push({ id: lead.id, kind: lead.kind, createdAt: lead.created_at })
+    }
+    return erased
+  })
+
+  const delivered = db.prepare(
+    "UPDATE outbox SET state = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL, mail_file = ? WHERE id = ?",
+  )
+  const attemptFailed = db.prepare(
+    `UPDATE outbox SET attempts = attempts + 1, last_error = ?,
+       state = CASE WHEN ? IS NULL THEN 'failed' ELSE 'pending' END,
+       next_attempt_at = coalesce(?, next_attempt_at)
+     WHERE id = ?`,
+  )
+  const finish = db.transaction((outcomes: DeliveryOutcome[]) => {
+    for (const outcome of outcomes) {
+      if (outcome.delivered) delivered.run(outcome.at, outcome.mailFile ?? null, outcome.id)
+      else attemptFailed.run(outcome.error.slice(0, 1000), outcome.retryAt, outcome.retryAt, outcome.id)
+    }
+  })
+
+  return {
+    insertBatch,
+    claimDue: (now: number, leaseUntil: number, limit: number) => claim(now, leaseUntil, limit),
+    nextDueAt: (): number | null =>
+      db
+        .prepare<[], { at: number | null }>("SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'")
+        .get()?.at ?? null,
+    finishDeliveries: (outcomes: DeliveryOutcome[]) => finish(outcomes),
+    listUndelivered: (): DeliveryRow[] =>
+      db
+        .prepare<[], DeliveryDbRow>("SELECT * FROM outbox WHERE state IN ('pending', 'failed') ORDER BY id")
+        .all()
+        .map(toDeliveryRow),
+    retryDelivery: (id: number, now: number): boolean =>
+      db
+        .prepare(
+          "UPDATE outbox SET state = 'pending', attempts = 0, next_attempt_at = ? WHERE id = ? AND state IN ('pending', 'failed')",
+        )
+        .run(now, id).changes === 1,
+    exportLeads: (since?: number): StoredLead[] =>
+      db
+        .prepare<[number], LeadRow>('SELECT * FROM leads WHERE created_at >= ? ORDER BY created_at, seq')
+        .all(since ?? 0)
+        .map(toStoredLead),
+    eraseByEmail: (email: string): ErasedLeads => erase(email),
+    countLeads: (): number => db.prepare<[], { n: number }>('SELECT count(*) AS n FROM leads').get()!.n,
+  }
+}
+
+export type SqliteOperations = ReturnType<typeof sqliteOperations>
+
+/** Runs the numbered migrations not yet applied, each in its own transaction, and records them. */
+export function migrate(db: Database.Database): string[] {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+  )
+  const applied = new Set(
+    db
+      .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
+      .all()
+      .map((row) => row.version),
+  )
+  const ran: string[] = []
+  for (const name of readdirSync(migrationsDir)
+    .filter((file) => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
+    .sort()) {
+    const version = Number(name.slice(0, 3))
+    if (applied.has(version)) continue
+    const sql = readFileSync(path.join(migrationsDir, name), 'utf8')
+    db.transaction(() => {
+      db.exec(sql)
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        version,
+        name,
+        Date.now(),
+      )
+    })()
+    ran.push(name)
+  }
+  return ran
+}
+
+interface LeadRow {
+  id: string
+  created_at: number
+  kind: 'popup' | 'contact'
+  email: string
+  name: string | null
+  company: string | null
+  service: string | null
+  budget: string | null
+  message: string | null
+  topic: string | null
+  page: string | null
+  referrer_host: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  utm_term: string | null
+  utm_content: string | null
+}
+
+function toStoredLead(row: LeadRow): StoredLead {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    kind: row.kind,
+    email: row.email,
+    name: row.name,
+    company: row.company,
+    service: row.service,
+    budget: row.budget,
+    message: row.message,
+    topic: row.topic,
+    page: row.page,
+    referrerHost: row.referrer_host,
+    utm_source: row.utm_source,
+    utm_medium: row.utm_medium,
+    utm_campaign: row.utm_campaign,
+    utm_term: row.utm_term,
+    utm_content: row.utm_content,
+  }
+}
+
+interface DeliveryDbRow {
+  id: number
+  lead_id: string
+  kind: DeliveryKind
+  state: 'pending' | 'delivered' | 'failed'
+  attempts: number
+  next_attempt_at: number
+  last_error: string | null
+  created_at: number
+}
+
+function toDeliveryRow(row: DeliveryDbRow): DeliveryRow {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    kind: row.kind,
+    state: row.state,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+  }
+}

@@ -1,0 +1,173 @@
+import { Worker } from 'node:worker_threads'
+import type { LeadStore, NewLead } from './lead-store.ts'
+import { migrate, openDatabase, sqliteOperations, type InsertOutcome, type SqliteOperations } from './sqlite-db.ts'
+import type { Call, Reply } from './sqlite-thread.ts'
+
+/**
+ * The SQLite lead store: one file (created with its folder on first open,
+ * migrated before anything else), worked by a thread of its own
+ * (sqlite-thread.ts) so that commits, each fsynced (`synchronous=FULL`), never
+ * block the event loop.
+ *
+ * Group commit: a lead to insert is queued; the queue goes to the database
+ * thread as one transaction as soon as no other insert transaction is under
+ * way (or on the next turn of the event loop when none is), at most `maxBatch`
+ * leads at a time. While one batch commits, the next fills up, so a burst of
+ * submissions shares few fsyncs. Each caller's promise resolves after the
+ * commit of its batch (docs/decisions/018-leads-in-sqlite-group-commit.md).
+ */
+export function openSqliteStore({
+  file,
+  maxBatch = 500,
+  thread: ownThread = true,
+}: {
+  file: string
+  maxBatch?: number
+  /**
+   * false: run the operations on the caller's thread, for short-lived tools
+   * (the CLI) that wait for each answer anyway and need no thread start-up.
+   */
+  thread?: boolean
+}): LeadStore {
+  const call = ownThread ? startThread(file) : inline(file)
+  return groupCommitStore(call, maxBatch)
+}
+
+type Caller = <K extends Call['op']>(
+  op: K,
+  ...args: K extends keyof SqliteOperations ? Parameters<SqliteOperations[K]> : []
+) => Promise<K extends keyof SqliteOperations ? ReturnType<SqliteOperations[K]> : null>
+
+/** Operations on a connection of the caller's own thread. */
+function inline(file: string): Caller {
+  const db = openDatabase(file)
+  migrate(db)
+  const operations = sqliteOperations(db)
+  return ((op: Call['op'], ...args: unknown[]) => {
+    try {
+      if (op === 'close') {
+        db.close()
+        return Promise.resolve(null)
+      }
+      return Promise.resolve((operations[op] as (...args: unknown[]) => unknown)(...args))
+    } catch (error) {
+      return Promise.reject(error as Error)
+    }
+  }) as Caller
+}
+
+/** Operations on the database thread. */
+function startThread(file: string): Caller & { terminate: () => Promise<number> } {
+  // Created and migrated here, before the thread opens it: a database that cannot be opened stops the start.
+  const setup = openDatabase(file)
+  try {
+    migrate(setup)
+  } finally {
+    setup.close()
+  }
+
+  const thread = new Worker(new URL('./sqlite-thread.ts', import.meta.url), {
+    workerData: { file },
+    // The thread's module is TypeScript, like the server's.
+    execArgv: ['--import', 'tsx'],
+  })
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+  let nextId = 0
+  let stopped: Error | null = null
+
+  thread.on('message', (reply: Reply) => {
+    const call = pending.get(reply.id)
+    if (!call) return
+    pending.delete(reply.id)
+    if ('error' in reply) call.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }))
+    else call.resolve(reply.result)
+  })
+  const fail = (error: Error) => {
+    stopped ??= error
+    for (const call of pending.values()) call.reject(stopped)
+    pending.clear()
+  }
+  thread.on('error', fail)
+  thread.on('exit', (code) => fail(new Error(`The lead database thread stopped (exit code ${code})`)))
+
+  const call = ((op: Call['op'], ...args: unknown[]) => {
+    if (stopped) return Promise.reject(stopped)
+    const id = (nextId += 1)
+    return new Promise<unknown>((resolve, reject) => {
+      pending.set(id, { resolve, reject })
+      thread.postMessage({ id, op, args } satisfies Call)
+    })
+  }) as Caller
+  return Object.assign(call, {
+    terminate: async () => {
+      if (!stopped) await call('close')
+      return thread.terminate()
+    },
+  })
+}
+
+/** The store over a caller, with inserts committed in groups. */
+function groupCommitStore(call: Caller & { terminate?: () => Promise<number> }, maxBatch: number): LeadStore {
+  interface Queued {
+    item: NewLead
+    resolve: (value: { id: string; created: boolean }) => void
+    reject: (error: unknown) => void
+  }
+  let queue: Queued[] = []
+  let committing: Promise<void> | null = null
+  let scheduled = false
+
+  function commitQueued() {
+    scheduled = false
+    if (committing || queue.length === 0) return
+    const batch = queue.slice(0, maxBatch)
+    queue = queue.slice(maxBatch)
+    committing = call(
+      'insertBatch',
+      batch.map((queued) => queued.item),
+    )
+      .then(
+        (outcomes: InsertOutcome[]) =>
+          batch.forEach((queued, index) => {
+            const outcome = outcomes[index]!
+            if (outcome.ok) queued.resolve(outcome.value)
+            else queued.reject(new Error(outcome.error))
+          }),
+        // The commit itself failed (disk full, I/O error): nothing of the batch is stored.
+        (error: unknown) => batch.forEach((queued) => queued.reject(error)),
+      )
+      .finally(() => {
+        committing = null
+        // What queued up during this commit goes at once, as the next group.
+        commitQueued()
+      })
+  }
+
+  return {
+    insertLead(item) {
+      return new Promise((resolve, reject) => {
+        queue.push({ item, resolve, reject })
+        if (!committing && !scheduled) {
+          scheduled = true
+          setImmediate(commitQueued)
+        }
+      })
+    },
+    claimDue: (now, leaseUntil, limit) => call('claimDue', now, leaseUntil, limit),
+    nextDueAt: () => call('nextDueAt'),
+    finishDeliveries: (outcomes) => call('finishDeliveries', outcomes),
+    listUndelivered: () => call('listUndelivered'),
+    retryDelivery: (id, now) => call('retryDelivery', id, now),
+    exportLeads: ({ since } = {}) => call('exportLeads', since),
+    eraseByEmail: (email) => call('eraseByEmail', email),
+    countLeads: () => call('countLeads'),
+    async close() {
+      while (committing || queue.length > 0) {
+        commitQueued()
+        await committing
+      }
+      if (call.terminate) await call.terminate()
+      else await call('close')
+    },
+  }
+}

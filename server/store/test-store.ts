@@ -1,0 +1,17 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll } from 'vitest'
+import { openSqliteStore } from './sqlite.ts'
+
+/** For tests: a real SQLite lead store in a new temporary folder, closed and removed after the file's tests. */
+export function openTestStore() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'leads-'))
+  const file = path.join(dir, 'leads.sqlite')
+  const store = openSqliteStore({ file, thread: false })
+  afterAll(async () => {
+    await store.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return { dir, file, store }
+}
