@@ -129,6 +129,38 @@ test.describe('unknown paths', () => {
   }
 })
 
+test.describe('article dates', () => {
+  test('a reviewed article shows when it was updated beside its publication date, and says so to search engines', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/blog/mobile-app-trends-2024')
+    const byline = page.locator('header p', { hasText: 'By Northpeak Team' })
+    await expect(byline).toContainText('January 25, 2024')
+    await expect(byline).toContainText('Updated November 23, 2026')
+    const times = byline.locator('time')
+    await expect(times).toHaveText(['January 25, 2024', 'November 23, 2026'])
+    await expect(times.first()).toHaveAttribute('datetime', '2024-01-25')
+    await expect(times.last()).toHaveAttribute('datetime', '2026-11-23')
+    const scripts = await page.locator('script[type="application/ld+json"]').allTextContents()
+    const posting = scripts
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((data) => data['@type'] === 'BlogPosting')
+    expect(posting).toMatchObject({ datePublished: '2024-01-25', dateModified: '2026-11-23' })
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    expect(sitemap).toContain(`<loc>${origin}/blog/mobile-app-trends-2024</loc><lastmod>2026-11-23</lastmod>`)
+    expect(sitemap).toContain(`<loc>${origin}/blog/local-seo-guide</loc><lastmod>2025-01-30</lastmod>`)
+  })
+
+  test('an article never reviewed shows only its publication date', async ({ page }) => {
+    await page.goto('/blog/local-seo-guide')
+    const byline = page.locator('header p', { hasText: 'By Northpeak Team' })
+    await expect(byline).toContainText('January 30, 2025')
+    await expect(byline).not.toContainText('Updated')
+    await expect(byline.locator('time')).toHaveCount(1)
+  })
+})
+
 test('/sitemap.xml and /robots.txt are served', async ({ request }) => {
   const sitemap = await request.get('/sitemap.xml')
   expect(sitemap.status()).toBe(200)

@@ -67,6 +67,21 @@ describe('a bad content file', () => {
     )
   })
 
+  test('rejects an update date before the publication date, or not a date', () => {
+    const withUpdated = (updated: string) => (source: string) => source.replace(/^(date: .*)$/m, `$1\nupdated: ${updated}`)
+    withFile('content/blog/local-seo-guide.md', withUpdated('"2025-01-29"'), () =>
+      expect(() => loadContent(root)).toThrow(
+        /content\/blog\/local-seo-guide\.md: field "updated": must not be before the publication date/,
+      ),
+    )
+    withFile('content/blog/local-seo-guide.md', withUpdated('"November 2026"'), () =>
+      expect(() => loadContent(root)).toThrow(/content\/blog\/local-seo-guide\.md: field "updated"/),
+    )
+    withFile('content/blog/local-seo-guide.md', withUpdated('"2025-01-30"'), () =>
+      expect(() => loadContent(root)).not.toThrow(),
+    )
+  })
+
   test('rejects a read time the body cannot fill', () => {
     withFile(
       'content/blog/local-seo-guide.md',
