@@ -23,6 +23,8 @@ test.describe('every page, as pre-rendered HTML with JavaScript off', () => {
         return copy.textContent ?? ''
       })
       expect(visibleText).not.toMatch(/\[[^\]\n]+\]\([^)\s]*\)|\*\*[^*\n]+\*\*|__[^_\n]+__/)
+      // Placeholders for the offer and the claims reach visitors as their values.
+      expect(visibleText).not.toMatch(/\{\{|\}\}/)
       if (entry.noIndex) {
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
         await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
@@ -127,6 +129,38 @@ test.describe('unknown paths', () => {
       }
     })
   }
+})
+
+test.describe('the offer and the claims (docs/product.md#brand-and-business-facts)', () => {
+  test.use({ javaScriptEnabled: false })
+  const auditItems = 'a 47-point audit checklist, an ROI calculator spreadsheet and an AI optimization guide'
+
+  for (const path of [
+    '/',
+    '/pricing',
+    '/contact',
+    '/resources',
+    '/approach',
+    '/integrations',
+    '/roi-calculator',
+    '/industries/saas',
+    '/locations/new-york',
+    '/services/ai-automation',
+    '/blog/seo-strategy-2025',
+  ]) {
+    test(`${path} lists the free audit's materials in full`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.locator('main')).toContainText(auditItems)
+    })
+  }
+
+  test("home states the claims and the offer's value", async ({ page }) => {
+    await page.goto('/')
+    const main = page.locator('main')
+    for (const figure of ['127%', '$10M+', 'free strategy session, worth $300', '$500']) {
+      await expect(main).toContainText(figure)
+    }
+  })
 })
 
 test.describe('article dates', () => {

@@ -82,6 +82,28 @@ describe('a bad content file', () => {
     )
   })
 
+  test('resolves placeholders before checking lengths, and refuses an unknown one naming file and field', () => {
+    withFile(
+      'content/services/paid-ads.md',
+      (source) => source.replace(/^summary: .*$/m, 'summary: "{{auditItems}}, worth {{sessionWorth}}: more than the card holds. {{auditItems}}."'),
+      () => expect(() => loadContent(root)).toThrow(/paid-ads\.md: field "summary": Too big/),
+    )
+    withFile(
+      'content/services/paid-ads.md',
+      (source) => source.replace(/^(faq:\n\s+- question: .*\n\s+answer: ")/m, '$1Worth {{sessionPrice}}. '),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /paid-ads\.md: field "faq\.0\.answer": unknown placeholder \{\{sessionPrice\}\}/,
+        ),
+    )
+    withFile(
+      'content/blog/local-seo-guide.md',
+      (source) => `${source}\n\nA call worth {{sessionPrize}}.\n`,
+      () =>
+        expect(() => loadContent(root)).toThrow(/local-seo-guide\.md: field "body": unknown placeholder \{\{sessionPrize\}\}/),
+    )
+  })
+
   test('rejects a read time the body cannot fill', () => {
     withFile(
       'content/blog/local-seo-guide.md',
