@@ -1,4 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
+import { defineBuildGlobals, readBuildEnv } from './app/lib/build-env.ts'
+
+// Tests read content files the way the build does, placeholders resolved from
+// the site config (app/lib/content/placeholders.ts), which reads build settings.
+defineBuildGlobals(readBuildEnv(process.env))
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 

@@ -1,6 +1,8 @@
 /**
  * Brand and business facts (docs/product.md#brand-and-business-facts). Nothing
- * else in the app spells these out: import them from here.
+ * else in the app spells these out: import them from here. Copy in content/
+ * refers to the claims and the offer through placeholders such as
+ * {{sessionWorth}} (app/lib/content/placeholders.ts).
  */
 export const site = {
   name: 'Northpeak',
@@ -29,7 +31,10 @@ export const site = {
     worth: '$300',
   },
   auditOffer: {
-    items: ['47-point audit checklist', 'ROI calculator spreadsheet', 'AI optimization guide'],
+    /** The checklist the audit applies, when copy names it alone. */
+    checklist: '47-point audit checklist',
+    /** What the free audit comes with, each as a sentence names it. */
+    items: ['a 47-point audit checklist', 'an ROI calculator spreadsheet', 'an AI optimization guide'],
     worth: '$500',
   },
 } as const

@@ -20,6 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
     article,
     // Formatted here, once, so the page reads the same before and after hydration.
     dateLabel: formatDate(article.date),
+    updatedLabel: article.updated ? formatDate(article.updated) : undefined,
     related: relatedArticles(entry),
   }
 }
@@ -44,7 +45,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
         author: { '@type': 'Organization', name: site.author, url: absoluteUrl(page('/team').path) },
         publisher: organization,
         datePublished: article.date,
-        dateModified: article.date,
+        // The last review that changed the text (docs/product.md#article-page).
+        dateModified: article.updated ?? article.date,
         wordCount: article.wordCount,
         timeRequired: `PT${article.readTime}M`,
         articleSection: article.category,
@@ -55,7 +57,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Article({ loaderData }: Route.ComponentProps) {
-  const { article, dateLabel, related } = loaderData
+  const { article, dateLabel, updatedLabel, related } = loaderData
   return (
     <article>
       <header className="bg-gradient-to-b from-brand-50 to-white pt-8 pb-12 sm:pt-10 sm:pb-14">
@@ -92,6 +94,14 @@ export default function Article({ loaderData }: Route.ComponentProps) {
               </span>
               <span aria-hidden="true">·</span>
               <time dateTime={article.date}>{dateLabel}</time>
+              {article.updated && updatedLabel ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span>
+                    Updated <time dateTime={article.updated}>{updatedLabel}</time>
+                  </span>
+                </>
+              ) : null}
               <span aria-hidden="true">·</span>
               <span>{article.readTime} min read</span>
             </p>

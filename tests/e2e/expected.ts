@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
+import { resolvePlaceholdersIn } from '#app/lib/content/placeholders.ts'
 import { pages, type PageEntry } from '#app/lib/registry.ts'
 
-/** What a visitor must find on a page, read straight from its content file. */
+/** What a visitor must find on a page, read from its content file with placeholders resolved. */
 export interface Expected {
   page: PageEntry
   heading: string
@@ -14,7 +15,7 @@ export interface Expected {
 
 function read(entry: PageEntry): Expected {
   const source = readFileSync(contentFileOf(entry), 'utf8')
-  const data = parseFrontmatter(source).data as Record<string, string>
+  const data = resolvePlaceholdersIn(parseFrontmatter(source).data) as Record<string, string>
   const heading = entry.collection === 'blog' ? data.title! : data.heading!
   return {
     page: entry,

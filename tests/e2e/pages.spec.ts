@@ -23,6 +23,8 @@ test.describe('every page, as pre-rendered HTML with JavaScript off', () => {
         return copy.textContent ?? ''
       })
       expect(visibleText).not.toMatch(/\[[^\]\n]+\]\([^)\s]*\)|\*\*[^*\n]+\*\*|__[^_\n]+__/)
+      // Placeholders for the offer and the claims reach visitors as their values.
+      expect(visibleText).not.toMatch(/\{\{|\}\}/)
       if (entry.noIndex) {
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
         await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
@@ -127,6 +129,70 @@ test.describe('unknown paths', () => {
       }
     })
   }
+})
+
+test.describe('the offer and the claims (docs/product.md#brand-and-business-facts)', () => {
+  test.use({ javaScriptEnabled: false })
+  const auditItems = 'a 47-point audit checklist, an ROI calculator spreadsheet and an AI optimization guide'
+
+  for (const path of [
+    '/',
+    '/pricing',
+    '/contact',
+    '/resources',
+    '/approach',
+    '/integrations',
+    '/roi-calculator',
+    '/industries/saas',
+    '/locations/new-york',
+    '/services/ai-automation',
+    '/blog/seo-strategy-2025',
+  ]) {
+    test(`${path} lists the free audit's materials in full`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.locator('main')).toContainText(auditItems)
+    })
+  }
+
+  test("home states the claims and the offer's value", async ({ page }) => {
+    await page.goto('/')
+    const main = page.locator('main')
+    for (const figure of ['127%', '$10M+', 'free strategy session, worth $300', '$500']) {
+      await expect(main).toContainText(figure)
+    }
+  })
+})
+
+test.describe('article dates', () => {
+  test('a reviewed article shows when it was updated beside its publication date, and says so to search engines', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/blog/mobile-app-trends-2024')
+    const byline = page.locator('header p', { hasText: 'By Northpeak Team' })
+    await expect(byline).toContainText('January 25, 2024')
+    await expect(byline).toContainText('Updated November 23, 2026')
+    const times = byline.locator('time')
+    await expect(times).toHaveText(['January 25, 2024', 'November 23, 2026'])
+    await expect(times.first()).toHaveAttribute('datetime', '2024-01-25')
+    await expect(times.last()).toHaveAttribute('datetime', '2026-11-23')
+    const scripts = await page.locator('script[type="application/ld+json"]').allTextContents()
+    const posting = scripts
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((data) => data['@type'] === 'BlogPosting')
+    expect(posting).toMatchObject({ datePublished: '2024-01-25', dateModified: '2026-11-23' })
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    expect(sitemap).toContain(`<loc>${origin}/blog/mobile-app-trends-2024</loc><lastmod>2026-11-23</lastmod>`)
+    expect(sitemap).toContain(`<loc>${origin}/blog/local-seo-guide</loc><lastmod>2025-01-30</lastmod>`)
+  })
+
+  test('an article never reviewed shows only its publication date', async ({ page }) => {
+    await page.goto('/blog/local-seo-guide')
+    const byline = page.locator('header p', { hasText: 'By Northpeak Team' })
+    await expect(byline).toContainText('January 30, 2025')
+    await expect(byline).not.toContainText('Updated')
+    await expect(byline.locator('time')).toHaveCount(1)
+  })
 })
 
 test('/sitemap.xml and /robots.txt are served', async ({ request }) => {

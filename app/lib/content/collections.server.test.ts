@@ -67,6 +67,43 @@ describe('a bad content file', () => {
     )
   })
 
+  test('rejects an update date before the publication date, or not a date', () => {
+    const withUpdated = (updated: string) => (source: string) => source.replace(/^(date: .*)$/m, `$1\nupdated: ${updated}`)
+    withFile('content/blog/local-seo-guide.md', withUpdated('"2025-01-29"'), () =>
+      expect(() => loadContent(root)).toThrow(
+        /content\/blog\/local-seo-guide\.md: field "updated": must not be before the publication date/,
+      ),
+    )
+    withFile('content/blog/local-seo-guide.md', withUpdated('"November 2026"'), () =>
+      expect(() => loadContent(root)).toThrow(/content\/blog\/local-seo-guide\.md: field "updated"/),
+    )
+    withFile('content/blog/local-seo-guide.md', withUpdated('"2025-01-30"'), () =>
+      expect(() => loadContent(root)).not.toThrow(),
+    )
+  })
+
+  test('resolves placeholders before checking lengths, and refuses an unknown one naming file and field', () => {
+    withFile(
+      'content/services/paid-ads.md',
+      (source) => source.replace(/^summary: .*$/m, 'summary: "{{auditItems}}, worth {{sessionWorth}}: more than the card holds. {{auditItems}}."'),
+      () => expect(() => loadContent(root)).toThrow(/paid-ads\.md: field "summary": Too big/),
+    )
+    withFile(
+      'content/services/paid-ads.md',
+      (source) => source.replace(/^(faq:\n\s+- question: .*\n\s+answer: ")/m, '$1Worth {{sessionPrice}}. '),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /paid-ads\.md: field "faq\.0\.answer": unknown placeholder \{\{sessionPrice\}\}/,
+        ),
+    )
+    withFile(
+      'content/blog/local-seo-guide.md',
+      (source) => `${source}\n\nA call worth {{sessionPrize}}.\n`,
+      () =>
+        expect(() => loadContent(root)).toThrow(/local-seo-guide\.md: field "body": unknown placeholder \{\{sessionPrize\}\}/),
+    )
+  })
+
   test('rejects a read time the body cannot fill', () => {
     withFile(
       'content/blog/local-seo-guide.md',

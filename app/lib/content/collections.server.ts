@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { pages, type CollectionName, type PageEntry } from '#app/lib/registry.ts'
 import { ContentError, contentFileOf, parseFrontmatter } from './files.ts'
 import { MarkdownError, countWords, renderMarkdown } from './markdown.server.ts'
+import { PlaceholderError, resolvePlaceholders, resolvePlaceholdersIn } from './placeholders.ts'
 import {
   checkUniqueMetadata,
   requireCategoryFile,
@@ -99,7 +100,22 @@ function parseFile<S extends z.ZodType>(entry: PageEntry, schema: S, contentRoot
   } catch (error) {
     throw new ContentError(`${file}: frontmatter is not valid: ${(error as Error).message}`)
   }
-  const result = schema.safeParse(front.data)
+  // Placeholders first, so lengths are checked on what the visitor reads.
+  let data: unknown
+  let body: string
+  try {
+    data = resolvePlaceholdersIn(front.data)
+  } catch (error) {
+    if (!(error instanceof PlaceholderError)) throw error
+    throw new ContentError(`${file}: field "${error.field || '(frontmatter)'}": ${error.message}`)
+  }
+  try {
+    body = resolvePlaceholders(front.content.trim())
+  } catch (error) {
+    if (!(error instanceof PlaceholderError)) throw error
+    throw new ContentError(`${file}: field "body": ${error.message}`)
+  }
+  const result = schema.safeParse(data)
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const field = issue.path.length > 0 ? issue.path.join('.') : '(frontmatter)'
@@ -107,7 +123,6 @@ function parseFile<S extends z.ZodType>(entry: PageEntry, schema: S, contentRoot
     })
     throw new ContentError(`${file}: ${problems.join('; ')}`)
   }
-  const body = front.content.trim()
   let html: string
   try {
     html = renderMarkdown(body)

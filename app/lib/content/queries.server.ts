@@ -146,9 +146,17 @@ export function feedItems(): FeedItem[] {
   }))
 }
 
-/** Publication dates of the articles by path, for /sitemap.xml. */
+/**
+ * When each article last changed, by path, for /sitemap.xml's `<lastmod>`:
+ * its `updated` date if a review changed it, else its publication date.
+ */
 export function articleDates(): Map<string, string> {
-  return new Map(articles.map((entry) => [entry.path, read(entry, 'blog').data.date]))
+  return new Map(
+    articles.map((entry) => {
+      const { data } = read(entry, 'blog')
+      return [entry.path, data.updated ?? data.date]
+    }),
+  )
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })

@@ -359,8 +359,14 @@ export const articleSchema = z.strictObject({
   category: z.enum(articleCategories),
   /** Extra topic tags shown beside the category. */
   tags: z.array(text(2, 30)).max(5).default([]),
-  /** Publication date, YYYY-MM-DD. */
+  /** Publication date, YYYY-MM-DD. Never changes: it is `datePublished`. */
   date: z.iso.date(),
+  /**
+   * The date of the last review that changed what the article says, YYYY-MM-DD,
+   * not before `date`. Shown as "Updated <date>" beside the publication date, and
+   * the article's `dateModified` and sitemap `<lastmod>` (docs/product.md#article-catalogue).
+   */
+  updated: z.iso.date().optional(),
   /** Minutes; the body must hold at least 150 words per minute (docs/product.md#article-catalogue). */
   readTime: z.number().int().min(1).max(30),
   /** Featured in related-reading cards. */
@@ -378,6 +384,9 @@ export const articleSchema = z.strictObject({
     /** Small print under the buttons. */
     note: text(10, 160).optional(),
   }),
+}).refine((article) => article.updated === undefined || article.updated >= article.date, {
+  path: ['updated'],
+  error: 'must not be before the publication date ("date")',
 })
 export type ArticleFrontmatter = z.infer<typeof articleSchema>
 

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { listMarkdown } from './files.ts'
+
+// Figures that case studies, articles and other pages share tell one story
+// (content/README.md, "One story per figure"). For each, the table names
+// the files that must state it in the canonical wording, how the figure
+// reads wherever copy cites it, and wording that would tell another story.
+
+interface Figure {
+  figure: string
+  /** Each of these files must contain `states`. */
+  files: string[]
+  states: RegExp
+  /** Wherever copy matches `pattern` (in content/, or only in `files` when `onlyListed`), its groups must read `values`. */
+  reads?: { pattern: RegExp; values: string[]; onlyListed?: boolean }[]
+  /** Wording that contradicts the story; found nowhere in content/. */
+  never?: RegExp[]
+}
+
+const fitnessFiles = ['content/case-studies/fitness-brand.md', 'content/blog/fitness-brand-case-study.md']
+
+const figures: Figure[] = [
+  {
+    figure: 'fitness brand: ROAS from 1.8x to 4.1x',
+    files: fitnessFiles,
+    states: /1\.8x to 4\.1x/,
+    reads: [{ pattern: /(?:ROAS|return on ad spend)[^.\n|]{0,25}?(\d+(?:\.\d+)?)x (?:to|→) (\d+(?:\.\d+)?)x/gi, values: ['1.8', '4.1'] }],
+  },
+  {
+    figure: "fitness brand: email's share of revenue from 12% to 31%",
+    files: fitnessFiles,
+    states: /12% to 31%/,
+    reads: [{ pattern: /email[^.\n|]{0,40}?\b(\d+)% (?:to|→) (\d+)%/gi, values: ['12', '31'] }],
+  },
+  {
+    figure: 'fitness brand: the 90-day repeat purchase RATE rose 46% (not "46% more repeat purchases")',
+    files: [...fitnessFiles, 'content/services/email-marketing.md', 'content/services/social-media.md'],
+    states: /repeat purchase rate/i,
+    reads: [{ pattern: /repeat purchase rate[^.\n|]{0,30}?(?:by |\+)(\d+)%/gi, values: ['46'] }],
+    never: [/\d+% more repeat purchases|more repeat purchases|repeat purchases (?:rose |grew |up |by )+\d+%/i],
+  },
+  {
+    figure: 'fitness brand: cost per acquisition down 41%',
+    files: fitnessFiles,
+    states: /cost per acquisition/i,
+    reads: [{ pattern: /cost per (?:new-customer )?acquisition (?:fell |down |by |cut |-)+(\d+)%/gi, values: ['41'] }],
+  },
+  {
+    figure: 'fitness brand: the clip that won answered objections; high-energy workout clips lost',
+    files: fitnessFiles,
+    states: /unboxed, adjusted and stored in a small apartment in under a minute/,
+    never: [/winning concepts came largely from[^.\n]*workouts/i],
+  },
+  {
+    figure: 'fitness brand: campaigns two or three times a week to engaged segments',
+    files: fitnessFiles,
+    states: /two or three times a week/,
+    never: [/weekly campaigns continued/i],
+  },
+  {
+    figure: 'fitness brand: profiles with no opens or clicks in 120 days were suppressed',
+    files: fitnessFiles,
+    states: /no opens or clicks in 120 days were suppressed/,
+    never: [/lower-frequency track/i],
+  },
+  {
+    figure: 'medtech: MEDIAN sales cycle from 94 to 69 days',
+    files: [
+      'content/case-studies/medtech-client.md',
+      'content/blog/proven-client-funnels.md',
+      'content/blog/video-marketing-strategy.md',
+      'content/cities/chicago.md',
+    ],
+    states: /median sales cycle[^.\n]{0,30}\b94\b/i,
+    reads: [{ pattern: /sales cycle[^.\n|]{0,40}?from (\d+)(?: days)? (?:down )?to (\d+)/gi, values: ['94', '69'] }],
+    never: [/(?:average|mean) sales cycle[^.\n]{0,40}\b94\b/i],
+  },
+  {
+    figure: 'medtech: qualified leads up 164%',
+    files: ['content/case-studies/medtech-client.md', 'content/blog/proven-client-funnels.md'],
+    states: /qualified leads[^.\n]{0,20}164%/i,
+  },
+  {
+    figure: 'medtech: patient-app activation from 58% to 83%',
+    files: ['content/case-studies/medtech-client.md', 'content/blog/mobile-app-trends-2024.md'],
+    states: /58% to 83%/,
+    reads: [{ pattern: /activation[^.\n|]{0,30}?(\d+)% to (\d+)%/gi, values: ['58', '83'] }],
+  },
+  {
+    figure: 'SaaS client: trial-to-paid from 9% to 14%',
+    files: ['content/case-studies/saas-startup.md', 'content/blog/proven-client-funnels.md', 'content/blog/saas-development-guide.md'],
+    states: /9% to 14%/,
+    reads: [{ pattern: /trial-to-paid[^.\n|]{0,40}?(\d+)% to (\d+)%/gi, values: ['9', '14'] }],
+  },
+  {
+    figure: 'app development: an MVP in four two-week phases, the tested prototype in weeks 3-4',
+    files: ['content/services/app-development.md', 'content/blog/mvp-development-guide.md'],
+    states: /four two-week phases/,
+    reads: [
+      // Only these two pages describe the MVP; a website project has its own weeks.
+      { pattern: /duration: "Weeks (\d+-\d+)"\n\s+body: "[^"\n]*prototype/g, values: ['3-4'], onlyListed: true },
+      { pattern: /^\| [^|\n]+ \| (\d+-\d+) \|[^\n]*prototype/gim, values: ['3-4'], onlyListed: true },
+    ],
+  },
+]
+
+const files = listMarkdown('content')
+  .filter((name) => name !== 'README.md')
+  .map((name) => path.join('content', name))
+const sources = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
+
+/** Where copy tells another story than `figure`, as "file: problem" lines. */
+function contradictions(figure: Figure, copy: Map<string, string>): string[] {
+  const problems: string[] = []
+  for (const file of figure.files) {
+    if (!figure.states.test(copy.get(file) ?? '')) problems.push(`${file}: does not state ${figure.states}`)
+  }
+  for (const [file, source] of copy) {
+    for (const { pattern, values, onlyListed } of figure.reads ?? []) {
+      if (onlyListed && !figure.files.includes(file)) continue
+      for (const match of source.matchAll(pattern)) {
+        const read = match.slice(1).filter((group) => group !== undefined)
+        if (read.join(' → ') !== values.join(' → ')) problems.push(`${file}: "${match[0]}" reads ${read.join(' → ')}`)
+      }
+    }
+    for (const pattern of figure.never ?? []) {
+      const match = pattern.exec(source)
+      if (match) problems.push(`${file}: "${match[0]}" tells another story`)
+    }
+  }
+  return problems
+}
+
+describe('figures shared by case studies and articles', () => {
+  test.each(figures.map((figure) => [figure.figure, figure] as const))('%s: one story', (_, figure) => {
+    expect(contradictions(figure, sources)).toEqual([])
+  })
+
+  test('a file that tells another story is caught', () => {
+    const [roas] = figures
+    const planted = new Map(sources)
+    const file = 'content/blog/fitness-brand-case-study.md'
+    planted.set(file, `${sources.get(file)}\nOver the engagement, ROAS rose from 1.8x to 3.9x.\n`)
+    expect(contradictions(roas!, planted)).toEqual([`${file}: "ROAS rose from 1.8x to 3.9x" reads 1.8 → 3.9`])
+  })
+})

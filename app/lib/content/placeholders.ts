@@ -1,0 +1,83 @@
+import { site } from '#app/lib/site.ts'
+
+/**
+ * The offer and the claims, as copy in content/ refers to them: `{{name}}`
+ * in any text field or Markdown body stands for the value below, taken from
+ * the site config (docs/product.md#brand-and-business-facts), so changing
+ * the offer there changes every page. The content loader resolves them
+ * before it checks lengths, so limits apply to what the visitor reads; an
+ * unknown name stops the build with the file and the field.
+ *
+ * Keep the set small: one name per fact that copy states, documented in
+ * content/README.md.
+ */
+export const placeholders = {
+  /** "127%": average conversion uplift across client programs. */
+  conversionUplift: site.claims.conversionUplift,
+  /** "$10M+": ad spend managed. */
+  adSpendManaged: site.claims.adSpendManaged,
+  /** "30": length of the free strategy call in minutes, as in "{{sessionMinutes}}-minute". */
+  sessionMinutes: String(site.strategySession.minutes),
+  /** "$300": what the free strategy call is worth. */
+  sessionWorth: site.strategySession.worth,
+  /** "47-point audit checklist": the audit's checklist, when copy names it alone. */
+  auditChecklist: site.auditOffer.checklist,
+  /** "a 47-point audit checklist, an ROI calculator spreadsheet and an AI optimization guide". */
+  auditItems: listOf(site.auditOffer.items),
+  /** "$500": what the audit's materials are valued at. */
+  auditWorth: site.auditOffer.worth,
+} satisfies Record<string, string>
+
+export type PlaceholderName = keyof typeof placeholders
+
+function listOf(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}
+
+/** A placeholder the loader does not know, or a stray brace pair; the loader adds file and field. */
+export class PlaceholderError extends Error {
+  override name = 'PlaceholderError'
+  /** Where in the frontmatter, e.g. "sections.2.body"; unset for a body. */
+  field?: string
+}
+
+const placeholder = /\{\{\s*([^{}]*?)\s*\}\}/g
+
+/** `text` with every `{{name}}` replaced by its value. */
+export function resolvePlaceholders(text: string): string {
+  const resolved = text.replace(placeholder, (match, name: string) => {
+    if (!Object.hasOwn(placeholders, name)) {
+      throw new PlaceholderError(
+        `unknown placeholder ${match}; known: ${Object.keys(placeholders)
+          .map((known) => `{{${known}}}`)
+          .join(', ')}`,
+      )
+    }
+    return placeholders[name as PlaceholderName]
+  })
+  const stray = /\{\{|\}\}/.exec(resolved)
+  if (stray) throw new PlaceholderError(`"${stray[0]}" is not part of a placeholder such as {{sessionWorth}}`)
+  return resolved
+}
+
+/**
+ * Every string in parsed frontmatter with its placeholders resolved. A
+ * problem throws a PlaceholderError whose `field` is the dotted path to it.
+ */
+export function resolvePlaceholdersIn(value: unknown, path: (string | number)[] = []): unknown {
+  if (typeof value === 'string') {
+    try {
+      return resolvePlaceholders(value)
+    } catch (error) {
+      if (error instanceof PlaceholderError) error.field ??= path.join('.')
+      throw error
+    }
+  }
+  if (Array.isArray(value)) return value.map((item, index) => resolvePlaceholdersIn(item, [...path, index]))
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, resolvePlaceholdersIn(item, [...path, key])]),
+    )
+  }
+  return value
+}
