@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
+import { waitForServer } from './wait-for-server.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -37,17 +38,7 @@ process.on('exit', () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 const base = `http://127.0.0.1:${port}`
-for (let i = 0; ; i += 1) {
-  if (
-    await fetch(base).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break
-  if (i > 100) throw new Error('The server did not start')
-  await new Promise((resolve) => setTimeout(resolve, 100))
-}
+await waitForServer(base, { tries: 100, intervalMs: 100 })
 
 let sent = 0
 /** The ids of the leads answered 201. */

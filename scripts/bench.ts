@@ -10,6 +10,7 @@
 // the simulation and a real slow connection both reward (docs/decisions/008-html-round-trip-budget.md).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { waitForServer } from './wait-for-server.ts'
 
 const port = 3200
 const base = `http://localhost:${port}`
@@ -43,17 +44,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
   stdio: 'ignore',
 })
 process.on('exit', () => server.kill())
-for (let i = 0; ; i += 1) {
-  if (
-    await fetch(base).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break
-  if (i > 50) throw new Error('The server did not start')
-  await new Promise((resolve) => setTimeout(resolve, 200))
-}
+await waitForServer(base, { tries: 50, intervalMs: 200 })
 
 /** The scripts a page's HTML preloads: what it runs before it is interactive. */
 function preloadedScripts(path: string): Set<string> {
