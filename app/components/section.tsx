@@ -1,5 +1,6 @@
 import type * as React from 'react'
 import { cn } from '#app/lib/cn.ts'
+import { slugify } from '#app/lib/slug.ts'
 
 const tones = {
   plain: 'bg-white',
@@ -10,12 +11,7 @@ const tones = {
 export type Tone = keyof typeof tones
 
 /** "How we work" -> "how-we-work": anchor ids for section titles. */
-export function anchorId(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-}
+export const anchorId = slugify
 
 /**
  * The site's one content width and side padding. The header, the mobile menu,

@@ -2,6 +2,8 @@
 // at /blog/category/<slug>; this module ships to the browser, so it holds
 // names and paths only.
 
+import { slugify } from './slug.ts'
+
 export const articleCategories = [
   'AI Automation',
   'Lead Generation',
@@ -28,12 +30,7 @@ export const articleCategories = [
 export type ArticleCategory = (typeof articleCategories)[number]
 
 /** "AI Automation" -> "ai-automation": the last segment of the category's page. */
-export function categorySlug(category: string): string {
-  return category
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-}
+export const categorySlug = slugify
 
 export const CATEGORY_BASE = '/blog/category'
 
