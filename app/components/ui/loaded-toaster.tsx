@@ -1,0 +1,28 @@
+import { useEffect } from 'react'
+import { createRoot } from 'react-dom/client'
+import { toast, Toaster } from 'sonner'
+import type { ToastKind, ToastMessage } from './toast.ts'
+
+// Loaded with the first toast (./toast.ts). The toaster gets a React root of
+// its own, so no page renders it and its markup is never in the HTML.
+let ready: Promise<void> | undefined
+
+function mount(): Promise<void> {
+  return (ready ??= new Promise<void>((resolve) => {
+    const element = document.createElement('div')
+    element.dataset.toaster = ''
+    document.body.append(element)
+    // Sonner's toaster listens for toasts from an effect of its own; this
+    // effect runs after it (a parent's effects follow its children's).
+    function Host() {
+      useEffect(resolve, [])
+      return <Toaster richColors closeButton />
+    }
+    createRoot(element).render(<Host />)
+  }))
+}
+
+export async function show(kind: ToastKind, { title, description }: ToastMessage): Promise<void> {
+  await mount()
+  toast[kind](title, { description })
+}
