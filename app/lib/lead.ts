@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { services, slugOf } from './registry.ts'
 
 /** The 47-point audit checklist page the popup's thank-you state and the checklist e-mail link to. */
-export const CHECKLIST_PATH = '/resources/marketing-audit-checklist'
+export const CHECKLIST_PATH = '/resources/audit-checklist'
 
 /** Hidden from people, left empty by them; a bot that fills it is answered like a person and stored nowhere. */
 export const HONEYPOT_FIELD = 'website'

@@ -155,6 +155,7 @@ export const pages: readonly PageEntry[] = [
   ...articles,
   ...categories,
   top('/resources', 'Resources', 'tools', { prefetch: 'idle' }),
+  top('/resources/audit-checklist', 'Marketing Audit Checklist', 'tools'),
   top('/roi-calculator', 'ROI Calculator', 'tools'),
   top('/dashboard', 'Analytics Dashboard', 'tools'),
   top('/sitemap', 'Sitemap', 'legal'),

@@ -274,6 +274,28 @@ export const sectionSchema = z.discriminatedUnion('type', [
       .max(12),
   }),
   z.strictObject({
+    /**
+     * One group of an audit checklist. Its points are numbered on from the
+     * page's previous checklist groups, so a page reads 1 to N straight through.
+     */
+    type: z.literal('checklist'),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+    items: z
+      .array(
+        z.strictObject({
+          /** What to check, as a short instruction, 10-120 characters. */
+          title: text(10, 120),
+          /** How to check it: where to look, what to run or count, 40-480 characters. */
+          how: text(40, 480),
+          /** What good looks like: the bar to meet, 20-320 characters. */
+          good: text(20, 320),
+        }),
+      )
+      .min(3)
+      .max(12),
+  }),
+  z.strictObject({
     /** The ways to reach the agency: booking calendar and e-mail from the site config. */
     type: z.literal('contact'),
     title: text(3, 90),
