@@ -5,7 +5,12 @@ import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 
 // Libraries only code loaded on demand uses: kept out of the vendor chunk
 // every page loads (Radix but for Slot, behind every button's asChild).
-const lazyLibraries = /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-slot|react-compose-refs)|sonner|zod)[\\/]/
+const lazyLibraries = /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-slot|react-compose-refs)|(sonner|zod)[\\/])/
+// Code only the blog's pages share (the index and the category pages).
+const blogCode = /[\\/]app[\\/]components[\\/](article-list|category-nav)\.tsx$/
+// The lead forms' code: the contact page's and the exit popup's, loaded with them only.
+const leadCode =
+  /[\\/]node_modules[\\/]zod[\\/]|[\\/]app[\\/]lib[\\/](lead|send-lead|attribution|contact-form|analytics)\.ts$|[\\/]ui[\\/]toast\.ts$/
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -23,9 +28,20 @@ export default defineConfig({
               name: 'vendor',
               test: (id) => /[\\/]node_modules[\\/]/.test(id) && !lazyLibraries.test(id),
               minShareCount: 2,
+              priority: 3,
+            },
+            {
+              name: 'app',
+              // With the helper behind every dynamic import, which the groups below would take in otherwise.
+              test: (id) =>
+                (/[\\/]app[\\/](components|lib)[\\/]/.test(id) && !leadCode.test(id) && !blogCode.test(id)) ||
+                id.includes('preload-helper'),
+              minShareCount: 2,
               priority: 2,
             },
-            { name: 'app', test: /[\\/]app[\\/](components|lib)[\\/]/, minShareCount: 2, priority: 1 },
+            // Last, so that they take nothing the groups above share with every page.
+            { name: 'blog-shared', test: blogCode, minShareCount: 2, priority: 1 },
+            { name: 'lead', test: leadCode, minShareCount: 2, priority: 1 },
           ],
         },
       },

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { ErrorFallback } from '#app/components/error-fallback.tsx'
+import { LeadWidgets } from '#app/components/lead-widgets.tsx'
 import { LoadingBar, Prefetch, RouteAnnouncer } from '#app/components/navigation-feedback.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
@@ -66,6 +67,7 @@ export default function App() {
       <SiteFooter />
       <Prefetch />
       <RouteAnnouncer />
+      <LeadWidgets />
     </>
   )
 }

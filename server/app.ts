@@ -6,6 +6,7 @@ import { clientErrorsApi } from './api/client-errors.ts'
 import { leadsApi } from './api/leads.ts'
 import { clientAddressResolver, type ClientAddress } from './client-address.ts'
 import { readSecurityHeaders } from './headers-file.ts'
+import { contactPageApp, CONTACT_PAGE } from './contact-page.ts'
 import { pagesApp } from './pages.ts'
 import { createMemoryRateLimiter, unlimited } from './rate-limit.ts'
 import { requestLog } from './request-log.ts'
@@ -56,6 +57,7 @@ export function createApp({
   if (!notFoundPage) throw new Error(`${clientDir} has no not-found page at ${NOT_FOUND_PATH}: run the build first`)
   // Computed by the build from each page's inline scripts (scripts/postbuild.ts).
   const headers = readSecurityHeaders(clientDir)
+  const formCookieSecret = leads.formCookieSecret ?? randomBytes(32).toString('hex')
 
   return (
     new Hono()
@@ -82,12 +84,14 @@ export function createApp({
           log,
           now,
           deliveriesFor: leads.deliveriesFor,
-          formCookieSecret: leads.formCookieSecret ?? randomBytes(32).toString('hex'),
+          formCookieSecret,
           siteOrigin: leads.siteOrigin,
           onStored: leads.onStored,
         }),
       )
       // API sub-apps go above this line: the pages answer every other path (405 for other methods).
+      // The contact page after a refused form post; otherwise it passes to the pages.
+      .route(CONTACT_PAGE, contactPageApp({ files, pageCsp: headers.pages, formCookieSecret, now }))
       .route('/', pagesApp({ files, notFoundPage, pageCsp: headers.pages }))
   )
 }

@@ -9,14 +9,14 @@
 import { z } from 'zod'
 import { services, slugOf } from './registry.ts'
 
-/** The 47-point audit checklist page the popup's thank-you state and the checklist e-mail link to. */
-export const CHECKLIST_PATH = '/resources/audit-checklist'
-
 /** Hidden from people, left empty by them; a bot that fills it is answered like a person and stored nowhere. */
 export const HONEYPOT_FIELD = 'website'
 
-/** The service-of-interest options: the site's services (app/lib/registry.ts), by slug. */
-export const serviceOptions = services.map((entry) => ({ value: slugOf(entry.path), label: entry.name }))
+/** The service-of-interest options: the site's services (app/lib/registry.ts), by slug, and "Not sure yet". */
+export const serviceOptions = [
+  ...services.map((entry) => ({ value: slugOf(entry.path), label: entry.name })),
+  { value: 'not-sure', label: 'Not sure yet' },
+]
 
 /** The budget-range options of the contact form (optional). */
 export const budgetOptions = [

@@ -16,7 +16,8 @@
 import { articleCategories, categoryPath } from './categories.ts'
 
 /** The route module (app/routes/<route>.tsx) that renders a page. */
-export type RouteModule = 'page' | 'blog' | 'blog-category' | 'service' | 'case-study' | 'location' | 'article'
+export type RouteModule =
+  'page' | 'contact' | 'blog' | 'blog-category' | 'service' | 'case-study' | 'location' | 'article'
 
 /**
  * The content collection a page's copy comes from: the folder of content/
@@ -142,7 +143,7 @@ export const pages: readonly PageEntry[] = [
   top('/how-we-work', 'How We Work', 'company', { prefetch: 'idle' }),
   top('/team', 'Team', 'company'),
   top('/pricing', 'Pricing', 'company', { prefetch: 'start' }),
-  top('/contact', 'Contact', 'company', { prefetch: 'start' }),
+  top('/contact', 'Contact', 'company', { prefetch: 'start', route: 'contact' }),
   top('/services', 'Services', 'services', { prefetch: 'start' }),
   ...services,
   top('/integrations', 'Integrations', 'services'),
