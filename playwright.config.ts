@@ -6,6 +6,8 @@ import { defineBuildGlobals, readBuildEnv } from './app/lib/build-env.ts'
 defineBuildGlobals(readBuildEnv(process.env))
 
 const port = Number(process.env.E2E_PORT ?? 3100)
+/** The server's lead database and mail folder during the tests (tests/e2e/leads.ts reads them). */
+export const e2eDataDir = `test-data/e2e-${port}`
 
 // End-to-end tests drive Debian's Chromium (installed with apt-get, see
 // .ci/run) against the production build served by the real server.
@@ -34,7 +36,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'node --import tsx server/index.ts',
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    // Every test posts from 127.0.0.1: the per-address limit would count them all together.
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, LEAD_RATE_LIMIT: '0' },
     url: `http://localhost:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 30_000,

@@ -6,7 +6,7 @@ import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 export default defineConfig({
   define: buildDefines(readBuildEnv({})),
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
   },
 })

@@ -21,7 +21,7 @@ export async function startServer(
     formCookieSecret,
   }: {
     log?: Pick<Console, 'info' | 'error'>
-    /** Tests give one to read the cookie back; by default a random one per process. */
+    /** Tests give one to read the cookie back; by default FORM_COOKIE_SECRET, else a random one per process. */
     formCookieSecret?: string
   } = {},
 ) {
@@ -58,7 +58,7 @@ export async function startServer(
         rateLimit: env.LEAD_RATE_LIMIT,
         deliveriesFor: deliveriesFor({ webhook: Boolean(webhook) }),
         siteOrigin: env.SITE_ORIGIN,
-        formCookieSecret,
+        formCookieSecret: formCookieSecret ?? env.FORM_COOKIE_SECRET,
         onStored: () => worker.wake(),
       },
     })

@@ -60,6 +60,5 @@ export function useLateWidget<P>(
     return late.preloadWhenIdle(shouldPreload)
   }, [late, preloading])
 
-
   return [Loaded, wake]
 }
