@@ -150,87 +150,87 @@ export function ContactForm() {
       noValidate
       onSubmit={submit}
       aria-labelledby="send-us-a-message-title"
-      className="grid gap-5 rounded-2xl border border-slate-200 bg-white p-6 sm:grid-cols-2 sm:p-8"
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
     >
       <input type="hidden" name="kind" value="contact" />
-      {field(
-        'topic',
-        'What can we help with?',
-        <select {...control('topic')} className={`${controlClass} h-11`}>
-          {options(topicOptions, 'Choose a topic')}
-        </select>,
-        true,
-      )}
-      {field(
-        'name',
-        'Your name',
-        <input
-          {...control('name')}
-          type="text"
-          autoComplete="name"
-          maxLength={leadLimits.name}
-          required
-          className={`${controlClass} h-11`}
-        />,
-      )}
-      {field(
-        'email',
-        'Work email',
-        <input
-          {...control('email')}
-          type="email"
-          autoComplete="email"
-          maxLength={leadLimits.email}
-          required
-          className={`${controlClass} h-11`}
-        />,
-      )}
-      {field(
-        'company',
-        'Company',
-        <input
-          {...control('company')}
-          type="text"
-          autoComplete="organization"
-          maxLength={leadLimits.company}
-          className={`${controlClass} h-11`}
-        />,
-        true,
-      )}
-      {field(
-        'service',
-        'Service you are interested in',
-        <select {...control('service')} required className={`${controlClass} h-11`}>
-          {options(serviceOptions, 'Choose a service')}
-        </select>,
-      )}
-      {field(
-        'budget',
-        'Monthly budget',
-        <select {...control('budget')} className={`${controlClass} h-11`}>
-          {options(budgetOptions, 'Choose a range')}
-        </select>,
-        true,
-      )}
-      <div className="sm:col-span-2">
+      <div className="grid gap-5 sm:grid-cols-2">
         {field(
-          'message',
-          'Your message',
-          <textarea
-            {...control('message')}
-            rows={6}
-            maxLength={leadLimits.message}
+          'topic',
+          'What can we help with?',
+          <select {...control('topic')} className={`${controlClass} h-11`}>
+            {options(topicOptions, 'Choose a topic')}
+          </select>,
+          true,
+        )}
+        {field(
+          'name',
+          'Your name',
+          <input
+            {...control('name')}
+            type="text"
+            autoComplete="name"
+            maxLength={leadLimits.name}
             required
-            className={`${controlClass} py-2`}
+            className={`${controlClass} h-11`}
           />,
         )}
+        {field(
+          'email',
+          'Work email',
+          <input
+            {...control('email')}
+            type="email"
+            autoComplete="email"
+            maxLength={leadLimits.email}
+            required
+            className={`${controlClass} h-11`}
+          />,
+        )}
+        {field(
+          'company',
+          'Company',
+          <input
+            {...control('company')}
+            type="text"
+            autoComplete="organization"
+            maxLength={leadLimits.company}
+            className={`${controlClass} h-11`}
+          />,
+          true,
+        )}
+        {field(
+          'service',
+          'Service you are interested in',
+          <select {...control('service')} required className={`${controlClass} h-11`}>
+            {options(serviceOptions, 'Choose a service')}
+          </select>,
+        )}
+        {field(
+          'budget',
+          'Monthly budget',
+          <select {...control('budget')} className={`${controlClass} h-11`}>
+            {options(budgetOptions, 'Choose a range')}
+          </select>,
+          true,
+        )}
       </div>
+      {field(
+        'message',
+        'Your message',
+        <textarea
+          {...control('message')}
+          rows={6}
+          maxLength={leadLimits.message}
+          required
+          className={`${controlClass} py-2`}
+        />,
+      )}
       {/* Left empty by people: hidden from sight and from assistive technology. */}
       <div aria-hidden="true" className="sr-only">
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" variant="cta" size="lg" aria-disabled={sending || undefined}>
           {sending ? 'Sending…' : 'Send message'}
         </Button>

@@ -184,6 +184,10 @@ test.describe('the exit popup', () => {
     await openPopup(page)
     await popup(page).getByRole('button', { name: 'Send me the free kit' }).click()
     await expect(toast(page, 'Invalid Email')).toBeVisible()
+    // Once the toast has faded in: mid-way its colours are not yet its own.
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').evaluate((element) => getComputedStyle(element).opacity))
+      .toBe('1')
     const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
