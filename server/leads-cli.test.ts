@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import type { Lead } from '#app/lib/lead.ts'
 import { mentionOf, runLeadsCli } from './leads-cli.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, deliveriesFor } from './outbox/worker.ts'
+import { openSqliteStore } from './store/sqlite.ts'
 import { openTestStore } from './store/test-store.ts'
 
 // Real servers and processes: give them time on a busy machine.
@@ -190,4 +191,33 @@ test('without a database it says where it looked', async () => {
   )
   expect(code).toBe(1)
   expect(stdout.join('')).toContain(`No lead database at ${path.join(dir, 'none.sqlite')}`)
+})
+
+test('backup copies the database while a store has it open, and will not overwrite a file', async () => {
+  const target = path.join(dir, 'backup', 'leads-copy.sqlite')
+  mkdirSync(path.dirname(target))
+  const { code, stdout } = await cli('backup', target)
+  expect(code).toBe(0)
+  expect(stdout).toMatch(
+    new RegExp(`^Backed up .*leads.sqlite to .*leads-copy.sqlite: \\d+ pages, 1 leads, integrity ok.$`),
+  )
+  const copy = openSqliteStore({ file: target, thread: false })
+  expect((await copy.exportLeads()).map((lead) => lead.id)).toEqual([grace])
+  await copy.close()
+
+  const again = await cli('backup', target)
+  expect(again.code).toBe(1)
+  expect(again.stderr).toBe(`${target} exists already: name a new file.`)
+  expect((await cli('backup')).code).toBe(2)
+})
+
+test('with DATABASE_URL, backup points to pg_dump', async () => {
+  const stderr: string[] = []
+  const code = await runLeadsCli(
+    ['backup', path.join(dir, 'x.sqlite')],
+    { DATA_DIR: dir, DATABASE_PATH: file, DATABASE_URL: 'postgres://127.0.0.1:1/none' },
+    { log: () => {}, error: (text) => stderr.push(text) },
+  )
+  expect(code).toBe(2)
+  expect(stderr.join('')).toContain('back them up with pg_dump')
 })
