@@ -274,20 +274,19 @@ async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Pr
 }
 
 /**
- * A batch in one transaction, one commit. When a lead fails (a duplicate id, a
- * deadlock with another instance inserting the same keys), the batch is rolled
- * back and each lead tried again in a transaction of its own: the one that
- * fails is refused alone. A failed COMMIT rejects the whole batch, since
- * whether it landed is unknown.
+ * A batch in one transaction, one commit, one statement for all its leads
+ * (`insertMany`). When it fails (a duplicate id, a deadlock with another
+ * instance inserting the same keys), each lead is tried again in a
+ * transaction of its own: the one that fails is refused alone. A failed
+ * COMMIT rejects the whole batch, since whether it landed is unknown.
  */
 async function insertBatch(pool: pg.Pool, items: NewLead[]): Promise<InsertOutcome[]> {
   let statementsDone = false
   try {
     return await transaction(pool, async (client) => {
-      const outcomes: InsertOutcome[] = []
-      for (const item of items) outcomes.push({ ok: true, value: await insertOne(client, item) })
+      const outcomes = await insertMany(client, items)
       statementsDone = true
-      return outcomes
+      return outcomes.map((value): InsertOutcome => ({ ok: true, value }))
     })
   } catch (error) {
     if (statementsDone) throw error
@@ -303,56 +302,105 @@ async function insertBatch(pool: pg.Pool, items: NewLead[]): Promise<InsertOutco
   return outcomes
 }
 
-/** One lead and its outbox rows, or, with an idempotency key already stored, the first lead's id. */
-async function insertOne(client: pg.PoolClient, item: NewLead): Promise<{ id: string; created: boolean }> {
+/** The columns of a lead row, in the order of the INSERTs below. */
+function leadValues(item: NewLead): unknown[] {
   const { lead } = item
+  return [
+    item.id,
+    item.createdAt,
+    lead.kind,
+    lead.email,
+    lead.kind === 'contact' ? lead.name : null,
+    lead.kind === 'contact' ? (lead.company ?? null) : null,
+    lead.kind === 'contact' ? lead.service : null,
+    lead.kind === 'contact' ? (lead.budget ?? null) : null,
+    lead.kind === 'contact' ? lead.message : null,
+    lead.kind === 'contact' ? (lead.topic ?? null) : null,
+    lead.page ?? null,
+    lead.referrerHost ?? null,
+    lead.utm_source ?? null,
+    lead.utm_medium ?? null,
+    lead.utm_campaign ?? null,
+    lead.utm_term ?? null,
+    lead.utm_content ?? null,
+    item.idempotencyKey ?? null,
+  ]
+}
+
+const leadColumns = `id, created_at, kind, email, name, company, service, budget, message, topic, page,
+  referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key`
+const leadTypes = [
+  'text',
+  'bigint',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+]
+
+/**
+ * Every lead of a batch and their outbox rows in one statement: the columns as
+ * arrays, unnested in order. A key already stored (or twice in the batch)
+ * inserts nothing; those leads get the first lead's id from a second query.
+ */
+async function insertMany(client: pg.PoolClient, items: NewLead[]): Promise<{ id: string; created: boolean }[]> {
+  const columns = leadTypes.map((_, column) => items.map((item) => leadValues(item)[column]))
   const inserted = await client.query<{ id: string }>({
-    name: 'insert-lead',
-    text: `WITH new AS (
-             INSERT INTO leads (id, created_at, kind, email, name, company, service, budget, message, topic, page,
-               referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+    name: 'insert-leads',
+    text: `WITH input AS (
+             SELECT * FROM unnest(${leadTypes.map((type, i) => `$${i + 1}::${type}[]`).join(', ')}, $${leadTypes.length + 1}::text[])
+               WITH ORDINALITY AS input (${leadColumns}, deliveries, n)
+           ), new AS (
+             INSERT INTO leads (${leadColumns})
+             SELECT ${leadColumns} FROM input ORDER BY n
              ON CONFLICT (idempotency_key) DO NOTHING
              RETURNING id
            ), deliveries AS (
              INSERT INTO outbox (lead_id, kind, next_attempt_at, created_at)
-             SELECT new.id, delivery.kind, $2, $2
-             FROM new CROSS JOIN unnest($19::text[]) WITH ORDINALITY AS delivery (kind, n)
-             ORDER BY delivery.n
+             SELECT input.id, delivery.kind, input.created_at, input.created_at
+             FROM input JOIN new ON new.id = input.id
+               CROSS JOIN LATERAL unnest(string_to_array(input.deliveries, ',')) WITH ORDINALITY AS delivery (kind, k)
+             ORDER BY input.n, delivery.k
            )
            SELECT id FROM new`,
-    values: [
-      item.id,
-      item.createdAt,
-      lead.kind,
-      lead.email,
-      lead.kind === 'contact' ? lead.name : null,
-      lead.kind === 'contact' ? (lead.company ?? null) : null,
-      lead.kind === 'contact' ? lead.service : null,
-      lead.kind === 'contact' ? (lead.budget ?? null) : null,
-      lead.kind === 'contact' ? lead.message : null,
-      lead.kind === 'contact' ? (lead.topic ?? null) : null,
-      lead.page ?? null,
-      lead.referrerHost ?? null,
-      lead.utm_source ?? null,
-      lead.utm_medium ?? null,
-      lead.utm_campaign ?? null,
-      lead.utm_term ?? null,
-      lead.utm_content ?? null,
-      item.idempotencyKey ?? null,
-      item.deliveries,
-    ],
+    values: [...columns, items.map((item) => item.deliveries.join(','))],
   })
-  if (inserted.rows.length === 1) return { id: item.id, created: true }
-  // The key is taken, perhaps by another instance's transaction that committed while this
-  // statement waited for it: a new statement (a new snapshot) sees that lead.
-  const existing = await client.query<{ id: string }>({
-    name: 'lead-by-key',
-    text: 'SELECT id FROM leads WHERE idempotency_key = $1',
-    values: [item.idempotencyKey],
+  const created = new Set(inserted.rows.map((row) => row.id))
+  const keysTaken = items.filter((item) => !created.has(item.id)).map((item) => item.idempotencyKey)
+  const byKey = new Map<string, string>()
+  if (keysTaken.length > 0) {
+    // Perhaps taken by another instance's transaction that committed while this statement
+    // waited for it: a new statement (a new snapshot) sees that lead.
+    const found = await client.query<{ id: string; idempotency_key: string }>({
+      name: 'leads-by-keys',
+      text: 'SELECT id, idempotency_key FROM leads WHERE idempotency_key = ANY($1::text[])',
+      values: [keysTaken],
+    })
+    for (const row of found.rows) byKey.set(row.idempotency_key, row.id)
+  }
+  return items.map((item) => {
+    if (created.has(item.id)) return { id: item.id, created: true }
+    const id = item.idempotencyKey === undefined ? undefined : byKey.get(item.idempotencyKey)
+    if (!id) throw new Error('The idempotency key conflicted with no stored lead')
+    return { id, created: false }
   })
-  if (!existing.rows[0]) throw new Error('The idempotency key conflicted with no stored lead')
-  return { id: existing.rows[0].id, created: false }
+}
+
+/** One lead and its outbox rows, or, with an idempotency key already stored, the first lead's id. */
+async function insertOne(client: pg.PoolClient, item: NewLead): Promise<{ id: string; created: boolean }> {
+  return (await insertMany(client, [item]))[0]!
 }
 
 interface LeadRow {
