@@ -1,6 +1,6 @@
 import pg from 'pg'
-import { expect, test, vi } from 'vitest'
-import { smtpReceiver, waitFor, webhookReceiver } from './outbox/test-receivers.ts'
+import { afterAll, expect, test, vi } from 'vitest'
+import { freePort, smtpReceiver, waitFor, webhookReceiver } from './outbox/test-receivers.ts'
 import { createTestDatabase } from './store/test-database.ts'
 import { startServerProcess } from './test-server.ts'
 
@@ -13,23 +13,27 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 // both outbox workers together deliver each lead once.
 const SECRET = 'whsec-two-0123456789abcdef'
 const url = await createTestDatabase()
-// A slow receiver keeps each worker's rounds long, so the two overlap.
-const hook = await webhookReceiver({ secret: SECRET, delayMs: 20 })
-await hook.start()
+// The webhook receiver is down at first (started in the last test); slow once up, so rounds overlap.
+const hookPort = await freePort()
+const hook = await webhookReceiver({ secret: SECRET, port: hookPort, delayMs: 20 })
 const smtp = await smtpReceiver()
 const settings = {
   DATABASE_URL: url,
   // As behind one proxy: X-Forwarded-For names the client, so the test can play many visitors.
   TRUSTED_PROXIES: '1',
   LEAD_RATE_LIMIT: '6',
-  LEAD_WEBHOOK_URL: hook.url,
+  LEAD_WEBHOOK_URL: `http://127.0.0.1:${hookPort}/hooks/leads`,
   LEAD_WEBHOOK_SECRET: SECRET,
   SMTP_URL: smtp.url,
   OUTBOX_RETRY_BASE_MS: '50',
+  OUTBOX_MAX_ATTEMPTS: '30',
 }
 // Started together: both migrate the new database at once.
 const [a, b] = await Promise.all([startServerProcess(settings), startServerProcess(settings)])
 const db = new pg.Pool({ connectionString: url, max: 2 })
+// The database is dropped after the tests, perhaps before the pool has closed its connections.
+db.on('error', () => {})
+afterAll(() => db.end())
 
 async function post(server: { url: string }, visitor: string, email: string, key?: string) {
   const response = await fetch(`${server.url}/api/leads`, {
@@ -97,9 +101,35 @@ test('the rate limit counts one address across both instances', async () => {
   expect((await post(b, '192.0.2.78', 'other@example.com')).status).toBe(201)
 })
 
-test('the two outbox workers deliver each lead once between them', async () => {
+test('the two outbox workers, claiming at the same moment, deliver each lead once between them', async () => {
   const leads = await count('SELECT count(*) AS n FROM leads')
   expect(leads).toBe(157)
+  // The mails went out; every webhook failed at least once (the receiver is down) and waits.
+  await waitFor(
+    async () => (await count("SELECT count(*) AS n FROM outbox WHERE kind = 'webhook' AND attempts = 0")) === 0,
+    20_000,
+    'a failed try of every webhook',
+  )
+  expect(smtp.received).toHaveLength(2 * leads)
+
+  // Hold both workers' claims until both wait, then let them go at once: without row locks
+  // (FOR UPDATE SKIP LOCKED) they would take the same deliveries. A claim reads `leads`;
+  // recording a round's results does not, so only claims wait on this lock.
+  const gate = await db.connect()
+  await gate.query('BEGIN')
+  await gate.query('LOCK TABLE leads IN ACCESS EXCLUSIVE MODE')
+  await hook.start()
+  await waitFor(
+    async () =>
+      (await count(
+        "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH due AS%'",
+      )) === 2,
+    10_000,
+    'both workers waiting to claim',
+  )
+  await gate.query('COMMIT')
+  gate.release()
+
   await waitFor(
     async () => (await count("SELECT count(*) AS n FROM outbox WHERE state <> 'delivered'")) === 0,
     40_000,
@@ -112,7 +142,7 @@ test('the two outbox workers deliver each lead once between them', async () => {
   expect(new Set(webhookLeads).size).toBe(leads)
   expect(new Set(hook.received.map((call) => call.delivery)).size).toBe(leads)
   expect(hook.received.every((call) => call.signatureValid)).toBe(true)
-  // A popup sign-up gets the checklist and the team's notice.
+  // A popup sign-up gets the checklist and the team's notice, once each.
   expect(smtp.received).toHaveLength(2 * leads)
   // Both workers took part.
   const deliveredBy = (server: { output: string[] }) =>
@@ -123,5 +153,4 @@ test('the two outbox workers deliver each lead once between them', async () => {
   expect(deliveredBy(a)).toBeGreaterThan(0)
   expect(deliveredBy(b)).toBeGreaterThan(0)
   expect(deliveredBy(a) + deliveredBy(b)).toBe(3 * leads)
-  await db.end()
 })
