@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { expect, test, vi } from 'vitest'
+import { expect, inject, test, vi } from 'vitest'
 import { createPostgresRateLimiter } from './postgres-rate-limit.ts'
 import { openPostgresStore, type PostgresLeadStore } from './postgres.ts'
 import { leadStoreSuite } from './store-suite.ts'
@@ -88,4 +88,28 @@ test('with the database gone the limiter lets requests through and says so once'
   expect(await limiter.hit('a', 1)).toEqual({ allowed: true, retryAfterMs: 0 })
   expect(log.error).toHaveBeenCalledTimes(1)
   expect(log.error.mock.calls[0]![0]).toMatch(/"event":"rate_limit_unavailable"/)
+})
+
+test('with the database gone, a batch is refused whole, not retried lead by lead', async () => {
+  const url = await databases.create()
+  const store = await openPostgresStore({ url })
+  const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') })
+  await admin.connect()
+  await admin.query(`DROP DATABASE ${new URL(url).pathname.slice(1)} WITH (FORCE)`)
+  await admin.end()
+  const connections = vi.spyOn(store.pool, 'connect')
+  const results = await Promise.allSettled(
+    Array.from({ length: 50 }, (_, i) =>
+      store.insertLead({
+        lead: { kind: 'popup', email: `gone-${i}@example.com` },
+        id: `gone-${i}`,
+        createdAt: 1,
+        deliveries: ['notify-mail'],
+      }),
+    ),
+  )
+  expect(results.every((result) => result.status === 'rejected')).toBe(true)
+  // One connection per batch (the first lead may go alone): no retry of each lead on a dead database.
+  expect(connections.mock.calls.length).toBeLessThanOrEqual(2)
+  await store.close()
 })

@@ -275,10 +275,12 @@ async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Pr
 
 /**
  * A batch in one transaction, one commit, one statement for all its leads
- * (`insertMany`). When it fails (a duplicate id, a deadlock with another
- * instance inserting the same keys), each lead is tried again in a
- * transaction of its own: the one that fails is refused alone. A failed
- * COMMIT rejects the whole batch, since whether it landed is unknown.
+ * (`insertMany`). When the statement fails over a lead's data (a duplicate
+ * id, a value out of range) or a clash with another instance (a deadlock on
+ * the same keys), each lead is tried again in a transaction of its own: the
+ * one that fails is refused alone. Anything else (the connection lost, the
+ * database down) and a failed COMMIT, whose outcome is unknown, reject the
+ * whole batch.
  */
 async function insertBatch(pool: pg.Pool, items: NewLead[]): Promise<InsertOutcome[]> {
   let statementsDone = false
@@ -289,7 +291,7 @@ async function insertBatch(pool: pg.Pool, items: NewLead[]): Promise<InsertOutco
       return outcomes.map((value): InsertOutcome => ({ ok: true, value }))
     })
   } catch (error) {
-    if (statementsDone) throw error
+    if (statementsDone || !aboutTheData(error)) throw error
   }
   const outcomes: InsertOutcome[] = []
   for (const item of items) {
@@ -300,6 +302,16 @@ async function insertBatch(pool: pg.Pool, items: NewLead[]): Promise<InsertOutco
     }
   }
   return outcomes
+}
+
+/**
+ * An error of the SQL over what was inserted: SQLSTATE class 22 (data
+ * exception), 23 (integrity constraint) or 40 (transaction rollback: deadlock,
+ * serialization).
+ */
+function aboutTheData(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' && /^(22|23|40)[0-9A-Z]{3}$/.test(code)
 }
 
 /** The columns of a lead row, in the order of the INSERTs below. */
@@ -356,7 +368,8 @@ const leadTypes = [
  * inserts nothing; those leads get the first lead's id from a second query.
  */
 async function insertMany(client: pg.PoolClient, items: NewLead[]): Promise<{ id: string; created: boolean }[]> {
-  const columns = leadTypes.map((_, column) => items.map((item) => leadValues(item)[column]))
+  const rows = items.map(leadValues)
+  const columns = leadTypes.map((_, column) => rows.map((row) => row[column]))
   const inserted = await client.query<{ id: string }>({
     name: 'insert-leads',
     text: `WITH input AS (
