@@ -5,7 +5,9 @@ import type { Lead } from '#app/lib/lead.ts'
 import { mentionOf, runLeadsCli } from './leads-cli.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, deliveriesFor } from './outbox/worker.ts'
+import { openPostgresStore } from './store/postgres.ts'
 import { openSqliteStore } from './store/sqlite.ts'
+import { testDatabases } from './store/test-database.ts'
 import { openTestStore } from './store/test-store.ts'
 
 // Real servers and processes: give them time on a busy machine.
@@ -15,6 +17,7 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 const { dir, file, store } = openTestStore()
 const env = { DATA_DIR: dir, DATABASE_PATH: file }
 const mailDir = path.join(dir, 'mail')
+const postgres = testDatabases()
 
 async function cli(...args: string[]) {
   const stdout: string[] = []
@@ -220,4 +223,34 @@ test('with DATABASE_URL, backup points to pg_dump', async () => {
   )
   expect(code).toBe(2)
   expect(stderr.join('')).toContain('back them up with pg_dump')
+})
+
+test('with DATABASE_URL the tools work on the PostgreSQL database', async () => {
+  const url = await postgres.create()
+  const pgStore = await openPostgresStore({ url })
+  await pgStore.insertLead({
+    lead: { kind: 'popup', email: 'lin@example.net' },
+    id: 'pg-lead-1',
+    createdAt: Date.parse('2026-11-05T12:00:00Z'),
+    deliveries: ['notify-mail'],
+  })
+  await pgStore.close()
+  const run = async (...args: string[]) => {
+    const lines: string[] = []
+    const code = await runLeadsCli(
+      args,
+      // No SQLite file there: the tools must not look for one.
+      { DATA_DIR: dir, DATABASE_PATH: path.join(dir, 'none.sqlite'), DATABASE_URL: url },
+      { log: (text) => lines.push(text), error: (text) => lines.push(text) },
+    )
+    return { code, text: lines.join('\n') }
+  }
+  const exported = await run('export', '--format', 'json')
+  expect(exported.code).toBe(0)
+  expect(JSON.parse(exported.text)).toMatchObject([{ id: 'pg-lead-1', email: 'lin@example.net' }])
+  expect((await run('outbox')).text).toMatch(
+    /1 delivery not delivered:\n {2}#\d+ {2}pending {2}notify-mail {2}lead pg-lead-1/,
+  )
+  expect((await run('erase', 'LIN@example.net')).text).toContain('  1 lead')
+  expect((await run('export')).text.split('\r\n')).toHaveLength(1)
 })
