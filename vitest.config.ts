@@ -8,5 +8,7 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // One throwaway PostgreSQL cluster for the run: the store suite and the two-instance test use it.
+    globalSetup: ['server/store/postgres-global-setup.ts'],
   },
 })

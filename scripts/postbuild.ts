@@ -2,13 +2,15 @@
 // - writes Brotli and gzip copies of every text file, so the server sends
 //   them without compressing per request;
 // - writes the security headers of every page (its CSP allows exactly its own
-//   inline scripts) to _headers.json, which the server reads at start, and to
-//   _headers for a static host (server/README.md).
+//   inline scripts) to _headers.json, which the server reads at start, to
+//   _headers for a static host, and to build/nginx/northpeak.conf for nginx
+//   (docs/deploy.md).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { readBuildEnv } from '#app/lib/build-env.ts'
-import { writeSecurityHeaders } from '#server/headers-file.ts'
+import { HEADERS_RULE_LIMIT, headersRuleCount, writeSecurityHeaders } from '#server/headers-file.ts'
+import { NGINX_CONF, writeNginxConf } from '#server/nginx-conf.ts'
 import { HEADERS_JSON, HEADERS_TEXT } from '#server/static-files.ts'
 
 const root = 'build/client'
@@ -40,3 +42,11 @@ console.log(
   `postbuild: security headers of ${Object.keys(headers.pages).length} pages in ${root}/${HEADERS_JSON} and ${HEADERS_TEXT}` +
     (analytics ? ', CSP widened for Google Analytics' : ''),
 )
+writeNginxConf(NGINX_CONF, headers)
+console.log(`postbuild: nginx snippet in ${NGINX_CONF}`)
+const rules = headersRuleCount(headers)
+if (rules > HEADERS_RULE_LIMIT) {
+  console.warn(
+    `postbuild: ${HEADERS_TEXT} has ${rules} rules; Cloudflare Pages reads only the first ${HEADERS_RULE_LIMIT} (docs/deploy.md)`,
+  )
+}

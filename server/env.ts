@@ -24,8 +24,15 @@ const serverEnvSchema = z
     SITE_ORIGIN: originSchema.default('https://northpeak.example'),
     /** Folder of the server's data: the lead database and, without SMTP_URL, the mails. Created at start. */
     DATA_DIR: z.string().min(1).default('data'),
-    /** The SQLite lead database; `<DATA_DIR>/leads.sqlite` by default. */
+    /** The SQLite lead database; `<DATA_DIR>/leads.sqlite` by default. Unused with DATABASE_URL. */
     DATABASE_PATH: z.string().min(1).optional(),
+    /**
+     * A PostgreSQL database (postgres://user:password@host:5432/name) for the leads, the outbox and
+     * the rate limits, shared by several server instances; none: the SQLite file DATABASE_PATH.
+     */
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
     /** Lead submissions a minute per client address; 0 turns the limit off. */
     LEAD_RATE_LIMIT: count(0, 100_000).default(6),
     /** Where every lead is posted as signed JSON, through the outbox. None by default. */

@@ -6,11 +6,12 @@ import { createApp } from './app.ts'
 import type { ServerEnv } from './env.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, defaultOutboxSettings, deliveriesFor } from './outbox/worker.ts'
-import { openSqliteStore } from './store/sqlite.ts'
+import { openLeadStore } from './store/open-store.ts'
 
 /**
- * Everything the running server is: the lead store (created with its folder on
- * first start), the outbox worker, the composed app, listening. Used by
+ * Everything the running server is: the lead store (SQLite, created with its
+ * folder on first start, or PostgreSQL with DATABASE_URL; migrated either
+ * way), the outbox worker, the composed app, listening. Used by
  * index.ts and by the tests that need a real port; `close()` stops taking
  * requests, finishes those in flight, stops the worker and closes the store.
  */
@@ -25,7 +26,7 @@ export async function startServer(
     formCookieSecret?: string
   } = {},
 ) {
-  const store = openSqliteStore({ file: env.DATABASE_PATH })
+  const { store, rateLimiter, kind } = await openLeadStore(env, { log })
   const webhook =
     env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET
       ? { url: env.LEAD_WEBHOOK_URL, secret: env.LEAD_WEBHOOK_SECRET }
@@ -53,6 +54,7 @@ export async function startServer(
       clientDir: env.CLIENT_DIR,
       trustedProxies: env.TRUSTED_PROXIES,
       log,
+      rateLimiter,
       leads: {
         store,
         rateLimit: env.LEAD_RATE_LIMIT,
@@ -76,6 +78,8 @@ export async function startServer(
   return {
     port,
     store,
+    /** Which database holds the leads: `sqlite` or `postgres`. */
+    database: kind,
     worker,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
