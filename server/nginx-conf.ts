@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
+import { CONTACT_PAGE } from './contact-page.ts'
+import { FORM_COOKIE } from './form-cookie.ts'
 import { cachePolicy, HASHED_ASSETS, REVALIDATED_EXTENSIONS } from './cache-policy.ts'
 import type { SecurityHeaders } from './headers-file.ts'
 import { contentTypes, notServed } from './static-files.ts'
@@ -11,6 +13,8 @@ export const NGINX_CONF = 'build/nginx/northpeak.conf'
 export const API_UPSTREAM = 'northpeak_api'
 /** The internal location that answers every unknown path with the not-found page. */
 const NOT_FOUND_LOCATION = '/__northpeak-not-found'
+/** The contact page after a refused plain form post, or with `?topic=`: written by the API server (server/contact-page.ts). */
+const CONTACT_FROM_API = '@northpeak_contact'
 
 /**
  * An nginx snippet that serves the build as the Node server does
@@ -116,10 +120,28 @@ export function nginxConf(headers: SecurityHeaders): string {
       .filter(([urlPath]) => urlPath !== NOT_FOUND_PATH)
       .flatMap(([urlPath, csp]) =>
         location(`= ${urlPath}`, [
+          ...(urlPath === CONTACT_PAGE
+            ? [
+                '  # After a refused plain form post (its cookie), or with ?topic=, the API server writes',
+                '  # the errors, the values or the topic into the page (server/contact-page.ts).',
+                '  error_page 418 = ' + CONTACT_FROM_API + ';',
+                `  if ($cookie_${FORM_COOKIE}) { return 418; }`,
+                '  if ($arg_topic) { return 418; }',
+              ]
+            : []),
           ...headerLines(csp, cachePolicy.revalidate),
           `  try_files ${pageFile(urlPath)} =404;`,
         ]),
       ),
+    ...location(CONTACT_FROM_API, [
+      '  # The page as the API server sends it, its headers included.',
+      `  proxy_pass http://${API_UPSTREAM};`,
+      '  proxy_http_version 1.1;',
+      '  proxy_set_header Connection "";',
+      '  proxy_set_header Host $http_host;',
+      '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+      '  proxy_set_header X-Forwarded-Proto $scheme;',
+    ]),
   ].join('\n')
 }
 

@@ -177,3 +177,30 @@ test('/api/ goes to the API, which sends its own headers once', async ({ request
   expect(refused.status()).toBe(400)
   expect(await refused.json()).toMatchObject({ fields: { email: expect.any(String) } })
 })
+
+test('/contact after a refused plain form post, and with ?topic=, comes from the API server with its errors', async ({
+  request,
+}) => {
+  const refused = await request.post(`${nginxUrl}/api/leads`, {
+    form: { kind: 'contact', name: 'Ada', email: 'ada@', service: 'analytics', message: 'Hello there' },
+    maxRedirects: 0,
+  })
+  expect(refused.status()).toBe(303)
+  expect(refused.headers()['location']).toBe('/contact')
+  const cookie = refused.headers()['set-cookie']?.split(';')[0] ?? ''
+  expect(cookie).toMatch(/^lead_form=/)
+  const page = await request.get(`${nginxUrl}/contact`, { headers: { cookie } })
+  expect(page.status()).toBe(200)
+  const html = await page.text()
+  expect(html).toContain('Enter a valid email address, like name@company.com')
+  expect(html).toContain('value="Ada"')
+  expect(page.headers()['cache-control']).toBe('no-store')
+  expect(page.headers()['content-security-policy']).toBe(headers.pages['/contact'])
+  // Sent once, by the API server: nginx adds none of its own.
+  expect(page.headersArray().filter((header) => header.name.toLowerCase() === 'x-frame-options')).toHaveLength(1)
+
+  const audit = await request.get(`${nginxUrl}/contact?topic=audit`)
+  expect(await audit.text()).toMatch(/<option value="audit" selected="">/)
+  const plain = await request.get(`${nginxUrl}/contact`)
+  expect(await plain.text()).not.toContain('Enter a valid email address')
+})
