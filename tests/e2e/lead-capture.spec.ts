@@ -380,3 +380,22 @@ test.describe('the audit checklist', () => {
     await expect(page.getByRole('main').locator('a[href="/resources/audit-checklist"]').first()).toBeVisible()
   })
 })
+
+test('the lead forms check their fields without breaking the Content-Security-Policy', async ({ page }) => {
+  // A blocked `eval` that the page catches is still reported as a violation.
+  await page.addInitScript(() => {
+    const violations: string[] = []
+    ;(window as unknown as { violations: string[] }).violations = violations
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`),
+    )
+  })
+  await openPopup(page)
+  await popup(page).getByRole('button', { name: 'Send me the free kit' }).click()
+  await expect(toast(page, 'Invalid Email')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await page.getByRole('banner').getByRole('link', { name: 'Contact' }).first().click()
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByLabel('Your name')).toBeFocused()
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([])
+})
