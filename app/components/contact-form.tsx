@@ -29,7 +29,7 @@ import { LEAD_API, sendLead } from '#app/lib/send-lead.ts'
 const THANK_YOU_PATH = '/thank-you'
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
 const controlClass =
-  'mt-1.5 w-full rounded-lg border border-slate-300 bg-white px-3 text-ink aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700'
+  'mt-1.5 w-full rounded-lg border border-slate-300 bg-white px-3 text-ink aria-invalid:border-red-700'
 
 /**
  * The contact form (docs/product.md#contact-form). Without JavaScript it is a
@@ -112,7 +112,7 @@ export function ContactForm() {
     <div>
       <label htmlFor={controlId(name)} className="text-sm font-semibold text-ink">
         {label}
-        {optional ? <span className="font-normal text-muted"> (optional)</span> : null}
+        {optional ? <span className="text-muted"> (optional)</span> : null}
       </label>
       {control}
       {errors[name] ? (
@@ -150,10 +150,10 @@ export function ContactForm() {
       noValidate
       onSubmit={submit}
       aria-labelledby="send-us-a-message-title"
-      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8"
+      className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-7"
     >
       <input type="hidden" name="kind" value="contact" />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid gap-6 md:grid-cols-2">
         {field(
           'topic',
           'What can we help with?',

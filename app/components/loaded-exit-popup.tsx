@@ -121,7 +121,7 @@ export default function LoadedExitPopup({ onClose }: { onClose: () => void }) {
             {offerItems.map((item) => (
               <li key={item} className="flex items-center gap-2">
                 <Icon name="check" className="size-5 text-brand-700" />
-                <span className="first-letter:uppercase">{item}</span>
+                {item.charAt(0).toUpperCase() + item.slice(1)}
               </li>
             ))}
           </ul>
@@ -162,7 +162,7 @@ export default function LoadedExitPopup({ onClose }: { onClose: () => void }) {
               </Button>
               <p className="mt-3 text-xs text-muted">
                 We send the kit to this address and tell our team you asked for it. No newsletter.{' '}
-                <Link to="/privacy" onClick={onClose} className="underline underline-offset-2">
+                <Link to="/privacy" onClick={onClose} className="underline underline-offset-4">
                   How we handle your address
                 </Link>
               </p>

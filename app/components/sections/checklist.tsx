@@ -27,7 +27,7 @@ export function Checklist({
   return (
     <Section title={title} tone={tone}>
       <SectionHeading title={title} intro={intro} />
-      <ol start={start} className="grid gap-4 lg:grid-cols-2" data-checklist="">
+      <ol start={start} className="grid gap-6 md:grid-cols-2" data-checklist="">
         {items.map((item, index) => (
           <li key={item.title} className="break-inside-avoid rounded-2xl border border-slate-200 bg-white p-6">
             <h3 className="flex gap-3 text-lg font-semibold text-ink">
