@@ -50,7 +50,7 @@ export function MobileMenu() {
         popoverTarget={PANEL_ID}
         aria-expanded={open}
         aria-controls={PANEL_ID}
-        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'xl:hidden [&_svg]:size-6')}
+        className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 xl:hidden"
       >
         <Icon name={open ? 'close' : 'menu'} />
         <span className="sr-only">Menu</span>

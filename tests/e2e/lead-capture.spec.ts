@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { classConflicts } from './class-conflicts.ts'
 import { hydrated } from './support.ts'
 import { leadsWith, mailsTo, uniqueEmail } from './leads.ts'
 
@@ -398,4 +399,26 @@ test('the lead forms check their fields without breaking the Content-Security-Po
   await page.getByRole('button', { name: 'Send message' }).click()
   await expect(page.getByLabel('Your name')).toBeFocused()
   expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([])
+})
+
+test('the widgets and the forms, in every state, carry no two classes for the same property', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await openPopup(page)
+  await popup(page).getByRole('button', { name: 'Send me the free kit' }).click()
+  await expect(toast(page, 'Invalid Email')).toBeVisible()
+  expect(await classConflicts(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Paid Ads' })).toBeVisible()
+  expect(await classConflicts(page)).toEqual([])
+  await hydrated(page, '/contact')
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByLabel('Your name')).toBeFocused()
+  expect(await classConflicts(page)).toEqual([])
+  await page.setViewportSize({ width: 390, height: 844 })
+  await hydrated(page, '/about')
+  await page.evaluate(() => window.scrollTo(0, 600))
+  await expect(page.getByRole('region', { name: 'Book a strategy call' })).toBeVisible()
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+  expect(await classConflicts(page)).toEqual([])
 })

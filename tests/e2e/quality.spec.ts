@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { expectedPages } from './expected.ts'
+import { classConflicts } from './class-conflicts.ts'
 import { hydrated } from './support.ts'
 
 // Every page, hydrated: no accessibility violation that axe-core can find
-// (WCAG 2.2 A and AA, and its best practices), and nothing in the console.
+// (WCAG 2.2 A and AA, and its best practices), nothing in the console, and no
+// element with two classes that set the same property.
 // The blog's search results and its empty result are states of their own.
 const paths = [...expectedPages.map(({ page }) => page.path), '/blog?q=email', '/blog?q=zzzz']
 
@@ -26,6 +28,7 @@ for (const path of paths) {
     )
     expect(violations).toEqual([])
     expect(errors).toEqual([])
+    expect(await classConflicts(page)).toEqual([])
   })
 }
 

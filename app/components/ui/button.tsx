@@ -5,7 +5,7 @@ import { cn } from '#app/lib/cn.ts'
 
 /** The product's button set (docs/product.md#business-constants): variants default, destructive, outline, secondary, ghost, link, hero, cta; sizes default, sm, lg, icon. */
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -19,10 +19,10 @@ export const buttonVariants = cva(
         cta: 'bg-cta-600 text-white shadow-sm hover:bg-cta-700',
       },
       size: {
-        default: 'h-11 px-5',
-        sm: 'h-9 px-3.5',
+        default: 'h-11 px-5 text-sm',
+        sm: 'h-9 px-3.5 text-sm',
         lg: 'h-12 px-6 text-base',
-        icon: 'size-11',
+        icon: 'size-11 text-sm',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },
