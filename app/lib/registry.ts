@@ -16,7 +16,8 @@
 import { articleCategories, categoryPath } from './categories.ts'
 
 /** The route module (app/routes/<route>.tsx) that renders a page. */
-export type RouteModule = 'page' | 'blog' | 'blog-category' | 'service' | 'case-study' | 'location' | 'article'
+export type RouteModule =
+  'page' | 'blog' | 'roi-calculator' | 'blog-category' | 'service' | 'case-study' | 'location' | 'article'
 
 /**
  * The content collection a page's copy comes from: the folder of content/
@@ -155,7 +156,7 @@ export const pages: readonly PageEntry[] = [
   ...articles,
   ...categories,
   top('/resources', 'Resources', 'tools', { prefetch: 'idle' }),
-  top('/roi-calculator', 'ROI Calculator', 'tools'),
+  top('/roi-calculator', 'ROI Calculator', 'tools', { route: 'roi-calculator' }),
   top('/dashboard', 'Analytics Dashboard', 'tools'),
   top('/sitemap', 'Sitemap', 'legal'),
   top('/privacy', 'Privacy Policy', 'legal'),
