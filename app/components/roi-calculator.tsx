@@ -49,6 +49,14 @@ function useHydrated(): boolean {
   )
 }
 
+/**
+ * Red 700 (6.5:1 on white) for messages and the wrong field's border; the
+ * message's words, not the colour, say what is wrong. Inline, since no other
+ * page needs it and every page inlines the stylesheet
+ * (docs/decisions/006-inline-stylesheet.md).
+ */
+const errorColor = '#b91c1c'
+
 /** The results' row labels, for the table while an input is wrong. */
 const rowLabels = resultRows(calculateRoi(roiDefaults)).map((row) => row.label)
 
@@ -172,7 +180,7 @@ export function RoiCalculator() {
           <h3 id={`${id}-inputs`} className="mb-4 text-xl font-semibold text-ink">
             Your figures
           </h3>
-          <div className="grid gap-5">
+          <div className="grid gap-6">
             {roiFieldNames.map((name) => {
               const spec = roiFields[name]
               const error = errors[name]
@@ -193,13 +201,11 @@ export function RoiCalculator() {
                     onChange={(event) => update({ ...texts, [name]: event.target.value }, true)}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={cn(`${id}-${name}-help`, error && `${id}-${name}-error`)}
-                    className={cn(
-                      'mt-2 w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink',
-                      error && 'border-red-700',
-                    )}
+                    className="mt-2 w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink"
+                    style={error ? { borderColor: errorColor } : undefined}
                   />
                   {error ? (
-                    <p id={`${id}-${name}-error`} className="mt-2 text-sm font-semibold text-red-700">
+                    <p id={`${id}-${name}-error`} className="mt-2 text-sm font-semibold" style={{ color: errorColor }}>
                       {error}
                     </p>
                   ) : null}
@@ -216,7 +222,7 @@ export function RoiCalculator() {
             Your month, today and with the uplift
           </h3>
           {rows ? null : (
-            <p className="mb-4 font-semibold text-red-700">
+            <p className="mb-4 font-semibold" style={{ color: errorColor }}>
               Correct the marked {Object.keys(errors).length === 1 ? 'field' : 'fields'} to see the results.
             </p>
           )}

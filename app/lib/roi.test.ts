@@ -222,7 +222,7 @@ describe('rounding', () => {
     expect(roundCents(1234.5649)).toBe(1234.56)
   })
 
-  test('revenue and gross profit are rounded to the cent from the exact figures', () => {
+  test('revenue and gross profit go to the nearest cent from the exact figures', () => {
     const { today } = calculateRoi({
       visitors: 300,
       conversion: 1,
@@ -297,7 +297,7 @@ describe('reading the inputs', () => {
 })
 
 describe('roiCsv', () => {
-  test('the inputs and every result, rounded as shown, one row each', () => {
+  test('the inputs and every result, to the precision shown, one row each', () => {
     const result = calculateRoi(roiDefaults)
     const lines = roiCsv(roiDefaults, result).split('\r\n')
     expect(lines.at(-1)).toBe('')

@@ -6,8 +6,8 @@
  * module (app/routes/roi-calculator.tsx) renders what this returns.
  *
  * Rates and percentages are kept as the visitor types them, in percent
- * (2.5 means 2.5%). Money is rounded to the cent, half up; counts, ROI and
- * the payback period keep their full precision and are rounded for display
+ * (2.5 means 2.5%). Money is kept to the cent, half up; counts, ROI and
+ * the payback period keep their full precision until they are formatted for display
  * by `formatResult` and its helpers below.
  */
 import { site } from './site.ts'
@@ -308,7 +308,7 @@ function csvCell(value: string | number | null): string {
 
 /**
  * The inputs and the results as CSV (RFC 4180, CRLF line ends): numbers
- * rounded as the page shows them, without currency signs or separators, so
+ * to the precision the page shows, without currency signs or separators, so
  * a spreadsheet reads them as numbers; a result that is a sentence ("Never:
  * no gross profit") is written as that sentence.
  */
