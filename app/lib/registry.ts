@@ -17,7 +17,7 @@ import { articleCategories, categoryPath } from './categories.ts'
 
 /** The route module (app/routes/<route>.tsx) that renders a page. */
 export type RouteModule =
-  'page' | 'blog' | 'roi-calculator' | 'blog-category' | 'service' | 'case-study' | 'location' | 'article'
+  'page' | 'blog' | 'roi-calculator' | 'dashboard' | 'blog-category' | 'service' | 'case-study' | 'location' | 'article'
 
 /**
  * The content collection a page's copy comes from: the folder of content/
@@ -157,7 +157,7 @@ export const pages: readonly PageEntry[] = [
   ...categories,
   top('/resources', 'Resources', 'tools', { prefetch: 'idle' }),
   top('/roi-calculator', 'ROI Calculator', 'tools', { route: 'roi-calculator' }),
-  top('/dashboard', 'Analytics Dashboard', 'tools'),
+  top('/dashboard', 'Analytics Dashboard', 'tools', { route: 'dashboard' }),
   top('/sitemap', 'Sitemap', 'legal'),
   top('/privacy', 'Privacy Policy', 'legal'),
   top('/terms', 'Terms of Service', 'legal'),

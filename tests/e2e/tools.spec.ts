@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { buildReport, generateSample, ranges, SAMPLE_CLIENT, type Range } from '#app/lib/sample-analytics.ts'
 import { site } from '#app/lib/site.ts'
 import { hydrated } from './support.ts'
 
@@ -184,3 +185,188 @@ test.describe('the ROI calculator', () => {
     )
   })
 })
+
+test.describe('the demo dashboard', () => {
+  const sample = generateSample()
+  const dashboard = (page: Page) => page.getByRole('region', { name: 'The sample dashboard' })
+  const kpi = (page: Page, key: string) => dashboard(page).locator(`[data-kpi="${key}"]`)
+  const integer = new Intl.NumberFormat('en-US')
+  const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+  const expectedKpis = (range: Range) => {
+    const report = buildReport(sample, range)
+    const value = (key: string) => report.kpis.find((item) => item.key === key)!.current!
+    return { sessions: integer.format(value('sessions')), revenue: dollars.format(value('revenue')) }
+  }
+
+  test('is labelled as sample data for a fictional company wherever a figure could be taken for real', async ({
+    page,
+  }) => {
+    await hydrated(page, '/dashboard')
+    await expect(dashboard(page).getByText(`${SAMPLE_CLIENT} is a fictional company.`)).toBeVisible()
+    for (const title of [
+      'Headline KPIs',
+      'Revenue and spend per day',
+      'Channel performance',
+      'Funnel from visit to customer',
+    ]) {
+      const panel = dashboard(page).getByRole('region', { name: title })
+      await expect(panel.locator('p').first()).toContainText('Sample data')
+    }
+    await expect(dashboard(page).getByRole('group', { name: /^Revenue and spend per day, sample data/ })).toBeVisible()
+    await expect(dashboard(page).getByRole('region', { name: 'Channel performance, sample data' })).toBeVisible()
+    await expect(
+      dashboard(page).getByRole('region', { name: 'Funnel from visit to customer, sample data' }),
+    ).toBeVisible()
+  })
+
+  test('the pre-rendered page shows the default 30 days without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/dashboard')
+    const expected = expectedKpis(30)
+    await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
+    await expect(kpi(page, 'revenue')).toHaveText(expected.revenue)
+    await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
+    await context.close()
+  })
+
+  test('the range switch changes every KPI and the address, and a reload keeps it', async ({ page }) => {
+    const problems = consoleProblems(page)
+    await hydrated(page, '/dashboard?utm_source=newsletter')
+    const before = await dashboard(page).locator('[data-kpi]').allTextContents()
+    expect(before).toHaveLength(6)
+    await dashboard(page).getByRole('button', { name: 'Last 7 days' }).click()
+    await expect(page).toHaveURL(/[?&]range=7(&|$)/)
+    expect(new URL(page.url()).searchParams.get('utm_source')).toBe('newsletter')
+    await expect(dashboard(page).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'false')
+    const expected = expectedKpis(7)
+    await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
+    await expect(kpi(page, 'revenue')).toHaveText(expected.revenue)
+    const after = await dashboard(page).locator('[data-kpi]').allTextContents()
+    after.forEach((text, index) => expect(text, `KPI ${index}`).not.toBe(before[index]))
+    await expect(dashboard(page).getByRole('status')).toHaveText(/^Showing the last 7 days of sample data/)
+    await page.reload()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
+    await expect(dashboard(page).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true')
+    expect(problems).toEqual([])
+  })
+
+  test('an unknown range shows the default 30 days', async ({ page }) => {
+    await hydrated(page, '/dashboard?range=365')
+    await expect(kpi(page, 'sessions')).toHaveText(expectedKpis(30).sessions)
+    await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  for (const range of ranges) {
+    test(`every chart has its text equivalent, for ${range} days`, async ({ page }) => {
+      await hydrated(page, `/dashboard?range=${range}`)
+      const report = buildReport(sample, range)
+      // Trend: a description and, one click away, a table with a row per day.
+      const trend = dashboard(page).getByRole('region', { name: 'Revenue and spend per day' })
+      await expect(trend.getByRole('group', { name: /^Revenue and spend per day, sample data/ })).toBeVisible()
+      await expect(trend).toContainText(
+        `Over these ${range} days revenue came to ${dollars.format(report.total.revenue)}`,
+      )
+      await trend.getByText('Show the figures for each day as a table').click()
+      const days = trend.getByRole('table').getByRole('row')
+      await expect(days).toHaveCount(range + 1)
+      await expect(days.last()).toContainText(dollars.format(report.trend.at(-1)!.revenue))
+      // Channels: a bar per channel, and the table with every channel and the total.
+      const channelsPanel = dashboard(page).getByRole('region', { name: 'Channel performance' })
+      await expect(channelsPanel.getByRole('list', { name: /^Revenue by channel/ }).getByRole('img')).toHaveCount(5)
+      const channelRows = channelsPanel.getByRole('table').getByRole('rowheader')
+      await expect(channelRows).toHaveText([
+        ...[...report.channels].sort((a, b) => b.revenue - a.revenue).map((row) => row.name),
+        'Total',
+      ])
+      // Funnel: a bar per stage and the table.
+      const funnel = dashboard(page).getByRole('region', { name: 'Funnel from visit to customer' })
+      await expect(funnel.getByRole('list').getByRole('img')).toHaveCount(report.funnel.length)
+      await expect(funnel.getByRole('table').getByRole('row')).toHaveCount(report.funnel.length + 1)
+      await expect(funnel.getByRole('table')).toContainText(integer.format(report.funnel.at(-1)!.count))
+    })
+  }
+
+  test('keyboard users reach every chart point and bar, with its tooltip', async ({ page }) => {
+    await hydrated(page, '/dashboard?range=7')
+    const report = buildReport(sample, 7)
+    const chart = dashboard(page).getByRole('group', { name: /^Revenue and spend per day/ })
+    // One tab stop for the whole line chart: the most recent day.
+    await dashboard(page).getByRole('button', { name: 'Last 90 days' }).focus()
+    await page.keyboard.press('Tab')
+    const lastDay = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${report.end}T00:00:00Z`))
+    const focused = page.locator(':focus')
+    await expect(focused).toHaveAttribute('role', 'img')
+    await expect(focused).toHaveAccessibleName(
+      `${lastDay}: revenue ${dollars.format(report.trend.at(-1)!.revenue)}, spend ${dollars.format(report.trend.at(-1)!.spend)}`,
+    )
+    const tooltip = chart.locator('[aria-hidden="true"].bg-ink')
+    await expect(tooltip).toContainText(lastDay)
+    await page.keyboard.press('ArrowLeft')
+    await expect(focused).toHaveAccessibleName(
+      new RegExp(`revenue ${escapeRegExp(dollars.format(report.trend.at(-2)!.revenue))},`),
+    )
+    await expect(tooltip).toContainText(`Revenue: ${dollars.format(report.trend.at(-2)!.revenue)}`)
+    await page.keyboard.press('Home')
+    await expect(tooltip).toContainText(`Revenue: ${dollars.format(report.trend[0]!.revenue)}`)
+    await page.keyboard.press('Escape')
+    await expect(tooltip).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    // Tab leaves the chart in one step; the next stops are the channel bars.
+    await page.keyboard.press('Tab')
+    await expect(focused).not.toHaveAttribute('data-index')
+    await page.getByText('Show the figures for each day as a table').focus()
+    await page.keyboard.press('Tab')
+    await expect(focused).toHaveAccessibleName(/^Organic search|^Paid search|^Email|^Referral|^Social/)
+    const barTooltip = dashboard(page)
+      .getByRole('region', { name: 'Channel performance' })
+      .locator('[aria-hidden="true"].bg-ink')
+    await expect(barTooltip).toHaveText((await focused.getAttribute('aria-label'))!)
+    await expectNoAxeViolations(page)
+  })
+
+  test('pointing at the line chart shows the nearest day', async ({ page }) => {
+    await hydrated(page, '/dashboard?range=7')
+    const report = buildReport(sample, 7)
+    const chart = dashboard(page).getByRole('group', { name: /^Revenue and spend per day/ })
+    await chart.scrollIntoViewIfNeeded()
+    const box = (await chart.boundingBox())!
+    await page.mouse.move(box.x + 2, box.y + box.height / 2)
+    await expect(chart.locator('[aria-hidden="true"].bg-ink')).toContainText(
+      `Revenue: ${dollars.format(report.trend[0]!.revenue)}`,
+    )
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2)
+    await expect(chart.locator('[aria-hidden="true"].bg-ink')).toContainText(
+      `Revenue: ${dollars.format(report.trend.at(-1)!.revenue)}`,
+    )
+  })
+
+  test('passes axe-core with 90 days shown', async ({ page }) => {
+    await hydrated(page, '/dashboard?range=90')
+    await expect(dashboard(page).getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true')
+    await expectNoAxeViolations(page)
+  })
+})
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+for (const path of ['/roi-calculator', '/dashboard?range=90']) {
+  test(`${path} fits a 360 px phone without scrolling sideways`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await hydrated(page, path)
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }))
+    expect(scrollWidth).toBe(clientWidth)
+  })
+}
