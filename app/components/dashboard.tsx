@@ -258,7 +258,7 @@ function Funnel({ report, interactive }: { report: Report; interactive: boolean 
 }
 
 /**
- * The demo dashboard (docs/product.md#routes): KPIs against the previous
+ * The demo dashboard (docs/product.md#analytics-dashboard-demo): KPIs against the previous
  * period, the daily trend, channel performance and the funnel, for the last
  * 7, 30 or 90 days of a fictional client's sample data. The range lives in
  * the page address (`?range=`); the pre-rendered page shows the default

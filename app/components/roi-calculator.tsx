@@ -20,7 +20,7 @@ import {
 } from '#app/lib/roi.ts'
 import { site } from '#app/lib/site.ts'
 
-/** How long typing must pause before the results are read out (docs/product.md#routes). */
+/** How long typing must pause before the results are read out (docs/product.md#roi-calculator). */
 export const ANNOUNCE_DELAY_MS = 1000
 
 /** The downloaded file's name. */
@@ -96,7 +96,7 @@ function download(csv: string) {
 }
 
 /**
- * The ROI calculator (docs/product.md#routes): seven labelled inputs, today's
+ * The ROI calculator (docs/product.md#roi-calculator): seven labelled inputs, today's
  * month and the month with the expected uplift side by side, updated as the
  * visitor types. The inputs live in the page address (replaced, not pushed,
  * so typing adds no history), so a reload or a shared link shows the same

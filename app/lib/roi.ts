@@ -1,14 +1,14 @@
 /**
- * The ROI calculator's arithmetic (docs/product.md#routes, /roi-calculator):
+ * The ROI calculator's arithmetic (docs/product.md#roi-calculator):
  * the formulas that content/pages/roi-calculator.md explains, one month at a
  * time, for the visitor's figures today and again with the conversion uplift
- * they expect. Pure: no React, no DOM, no formatting of the page; the route
- * module (app/routes/roi-calculator.tsx) renders what this returns.
+ * they expect, and how each figure is written. Pure: no React, no DOM; the
+ * calculator (app/components/roi-calculator.tsx) renders what this returns.
  *
  * Rates and percentages are kept as the visitor types them, in percent
- * (2.5 means 2.5%). Money is kept to the cent, half up; counts, ROI and
- * the payback period keep their full precision until they are formatted for display
- * by `formatResult` and its helpers below.
+ * (2.5 means 2.5%). Money is kept to the cent, half up; counts, ROI and the
+ * payback period keep their full precision until `resultRows` and the
+ * format helpers write them for the page, the announcement and the CSV.
  */
 import { site } from './site.ts'
 

@@ -1,5 +1,5 @@
 /**
- * Sample data for the demo dashboard (docs/product.md#routes, /dashboard):
+ * Sample data for the demo dashboard (docs/product.md#analytics-dashboard-demo):
  * 180 days of traffic, leads and revenue for a fictional client, from a
  * seeded generator, so the pre-rendered page, the browser and the tests all
  * see the same figures. Pure: no React, no DOM, no clock. Nothing here is a
