@@ -1,4 +1,12 @@
-import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react'
+import {
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react'
 import { labelIndexes, niceTicks } from '#app/lib/chart-scale.ts'
 
 // The dashboard's charts, drawn with SVG and HTML of our own, without a
@@ -8,6 +16,18 @@ import { labelIndexes, niceTicks } from '#app/lib/chart-scale.ts'
 // (docs/decisions/006-inline-stylesheet.md). Every chart sits beside a text
 // equivalent (a table or a description) that the page renders; the charts'
 // own tooltips repeat, for pointer and keyboard, what that text says.
+
+// useHydrated (app/lib/use-hydrated.ts) written out: a module that two route
+// modules import moves into the app chunk every page loads (vite.config.ts).
+// Only the dashboard's modules use this one.
+const noSubscription = () => () => {}
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}
 
 export interface LineSeries {
   name: string
@@ -49,9 +69,10 @@ const round = (value: number) => Math.round(value * 100) / 100
  * A line chart over days. Pointer: the nearest day shows its figures.
  * Keyboard: one tab stop; the arrow keys, Home and End move between days,
  * each a focusable point named with its figures; Escape hides the tooltip.
- * The points are added once the page has hydrated (`interactive`), since
- * without JavaScript they could do nothing; the page's table carries the
- * same figures.
+ * The points are added once the page has hydrated, since without
+ * JavaScript they could do nothing; the page's table carries the same
+ * figures. Each chart reads that itself, so the panels around it need not
+ * render again when the page hydrates.
  */
 export function LineChart({
   label,
@@ -60,7 +81,6 @@ export function LineChart({
   series,
   format,
   formatAxis,
-  interactive,
 }: {
   /** Names the chart for assistive technology. */
   label: string
@@ -70,8 +90,8 @@ export function LineChart({
   series: LineSeries[]
   format: (value: number) => string
   formatAxis: (value: number) => string
-  interactive: boolean
 }) {
+  const interactive = useHydrated()
   const [active, setActive] = useState<number | null>(null)
   const [tooltipShown, setTooltipShown] = useState(false)
   const plot = useRef<HTMLDivElement>(null)
@@ -296,17 +316,8 @@ export interface Bar {
  * beside it. Each bar is a tab stop once the page has hydrated; focus or
  * the pointer shows its tooltip, Escape hides it.
  */
-export function BarList({
-  label,
-  bars,
-  color,
-  interactive,
-}: {
-  label: string
-  bars: Bar[]
-  color: string
-  interactive: boolean
-}) {
+export function BarList({ label, bars, color }: { label: string; bars: Bar[]; color: string }) {
+  const interactive = useHydrated()
   const [active, setActive] = useState<number | null>(null)
   const largest = Math.max(0, ...bars.map((bar) => bar.value))
   return (

@@ -1,6 +1,6 @@
-import { useId, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { memo, useId, useMemo, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
-import { BarList, Legend, LineChart, type LineSeries } from '#app/components/charts.tsx'
+import { BarList, Legend, LineChart, useHydrated, type LineSeries } from '#app/components/charts.tsx'
 import { Section, SectionHeading } from '#app/components/section.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import {
@@ -14,17 +14,6 @@ import {
   type Range,
   type Report,
 } from '#app/lib/sample-analytics.ts'
-
-// useHydrated (app/lib/use-hydrated.ts) written out: a module that two route
-// modules import moves into the app chunk every page loads (vite.config.ts).
-const noSubscription = () => () => {}
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
-}
 
 /** The sample data, made once: the same in the pre-rendered page and in the browser. */
 const sample = generateSample()
@@ -93,7 +82,9 @@ const revenueColor = '#4338ca'
 const spendColor = '#c2410c'
 const barColor = '#4f46e5'
 
-function Trend({ report, interactive }: { report: Report; interactive: boolean }) {
+// The panels only change with the report: memo keeps hydration from rendering
+// them again (the charts in them turn interactive on their own).
+const Trend = memo(function Trend({ report }: { report: Report }) {
   const series: LineSeries[] = [
     { name: 'Revenue', color: revenueColor, values: report.trend.map((point) => point.revenue) },
     { name: 'Spend', color: spendColor, dashed: true, values: report.trend.map((point) => point.spend) },
@@ -113,7 +104,6 @@ function Trend({ report, interactive }: { report: Report; interactive: boolean }
         series={series}
         format={(value) => dollars.format(value)}
         formatAxis={compactDollars}
-        interactive={interactive}
       />
       <p className="mt-2 text-muted">
         {`Over these ${report.range} days revenue came to ${dollars.format(report.total.revenue)} on ` +
@@ -150,9 +140,9 @@ function Trend({ report, interactive }: { report: Report; interactive: boolean }
       </details>
     </Panel>
   )
-}
+})
 
-function Channels({ report, interactive }: { report: Report; interactive: boolean }) {
+const Channels = memo(function Channels({ report }: { report: Report }) {
   const rows = [...report.channels].sort((a, b) => b.revenue - a.revenue)
   const cost = (spend: number, leads: number) => (leads > 0 && spend > 0 ? cents.format(spend / leads) : 'None')
   const returnOn = (revenue: number, spend: number) => (spend > 0 ? roas(revenue / spend) : 'No spend')
@@ -164,7 +154,6 @@ function Channels({ report, interactive }: { report: Report; interactive: boolea
       <BarList
         label={`Revenue by channel, sample data, last ${report.range} days`}
         color={barColor}
-        interactive={interactive}
         bars={rows.map((row) => ({
           name: row.name,
           value: row.revenue,
@@ -202,9 +191,9 @@ function Channels({ report, interactive }: { report: Report; interactive: boolea
       </DataTable>
     </Panel>
   )
-}
+})
 
-function Funnel({ report, interactive }: { report: Report; interactive: boolean }) {
+const Funnel = memo(function Funnel({ report }: { report: Report }) {
   const first = report.funnel[0]!.count
   const stages = report.funnel.map((stage, index) => {
     const before = index > 0 ? report.funnel[index - 1]! : null
@@ -223,7 +212,6 @@ function Funnel({ report, interactive }: { report: Report; interactive: boolean 
       <BarList
         label={`Funnel from visit to customer, sample data, last ${report.range} days`}
         color={barColor}
-        interactive={interactive}
         bars={stages.map((stage) => ({
           name: stage.stage,
           value: stage.count,
@@ -255,7 +243,7 @@ function Funnel({ report, interactive }: { report: Report; interactive: boolean 
       </DataTable>
     </Panel>
   )
-}
+})
 
 /**
  * The demo dashboard (docs/product.md#analytics-dashboard-demo): KPIs against the previous
@@ -268,7 +256,7 @@ export function Dashboard() {
   const hydrated = useHydrated()
   const [searchParams, setSearchParams] = useSearchParams()
   const range = hydrated ? parseRange(searchParams.get('range')) : defaultRange
-  const report = buildReport(sample, range)
+  const report = useMemo(() => buildReport(sample, range), [range])
   const [announcement, setAnnouncement] = useState('')
   const rangeLabel = useId()
 
@@ -350,9 +338,9 @@ export function Dashboard() {
           })}
         </ul>
       </Panel>
-      <Trend report={report} interactive={hydrated} />
-      <Channels report={report} interactive={hydrated} />
-      <Funnel report={report} interactive={hydrated} />
+      <Trend report={report} />
+      <Channels report={report} />
+      <Funnel report={report} />
     </Section>
   )
 }

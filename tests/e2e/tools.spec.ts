@@ -293,6 +293,8 @@ test.describe('the demo dashboard', () => {
     await hydrated(page, '/dashboard?range=7')
     const report = buildReport(sample, 7)
     const chart = dashboard(page).getByRole('group', { name: /^Revenue and spend per day/ })
+    // The chart's points arrive once the page has hydrated.
+    await expect(chart.getByRole('img')).toHaveCount(7)
     // One tab stop for the whole line chart: the most recent day.
     await dashboard(page).getByRole('button', { name: 'Last 90 days' }).focus()
     await page.keyboard.press('Tab')
@@ -336,6 +338,7 @@ test.describe('the demo dashboard', () => {
     await hydrated(page, '/dashboard?range=7')
     const report = buildReport(sample, 7)
     const chart = dashboard(page).getByRole('group', { name: /^Revenue and spend per day/ })
+    await expect(chart.getByRole('img')).toHaveCount(7)
     await chart.scrollIntoViewIfNeeded()
     const box = (await chart.boundingBox())!
     await page.mouse.move(box.x + 2, box.y + box.height / 2)
