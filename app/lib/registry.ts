@@ -17,7 +17,16 @@ import { articleCategories, categoryPath } from './categories.ts'
 
 /** The route module (app/routes/<route>.tsx) that renders a page. */
 export type RouteModule =
-  'page' | 'contact' | 'blog' | 'blog-category' | 'service' | 'case-study' | 'location' | 'article'
+  | 'page'
+  | 'contact'
+  | 'blog'
+  | 'roi-calculator'
+  | 'dashboard'
+  | 'blog-category'
+  | 'service'
+  | 'case-study'
+  | 'location'
+  | 'article'
 
 /**
  * The content collection a page's copy comes from: the folder of content/
@@ -157,8 +166,8 @@ export const pages: readonly PageEntry[] = [
   ...categories,
   top('/resources', 'Resources', 'tools', { prefetch: 'idle' }),
   top('/resources/audit-checklist', 'Marketing Audit Checklist', 'tools'),
-  top('/roi-calculator', 'ROI Calculator', 'tools'),
-  top('/dashboard', 'Analytics Dashboard', 'tools'),
+  top('/roi-calculator', 'ROI Calculator', 'tools', { route: 'roi-calculator' }),
+  top('/dashboard', 'Analytics Dashboard', 'tools', { route: 'dashboard' }),
   top('/sitemap', 'Sitemap', 'legal'),
   top('/privacy', 'Privacy Policy', 'legal'),
   top('/terms', 'Terms of Service', 'legal'),
