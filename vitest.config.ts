@@ -10,5 +10,8 @@ export default defineConfig({
     environment: 'node',
     // One throwaway PostgreSQL cluster for the run: the store suite and the two-instance test use it.
     globalSetup: ['server/store/postgres-global-setup.ts'],
+    // A store test starts a database thread (tsx compiles it): on a loaded
+    // two-core machine that alone can take seconds. A time limit, not a check.
+    testTimeout: 15_000,
   },
 })
