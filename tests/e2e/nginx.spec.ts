@@ -110,6 +110,8 @@ function visible(response: APIResponse): Record<string, string | undefined> {
 test('every page: 200, the same body and the same CSP, cache and security headers as from the Node server', async ({
   request,
 }) => {
+  // Two fetches for each of some ninety pages: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000)
   const pages = Object.keys(headers.pages).filter((urlPath) => urlPath !== '/404')
   expect(pages.length).toBeGreaterThan(50)
   for (const urlPath of pages) {
