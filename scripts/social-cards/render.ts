@@ -10,12 +10,13 @@ import { fileURLToPath } from 'node:url'
 import { renderAsync } from '@resvg/resvg-js'
 import satori from 'satori'
 import { SOCIAL_CARD_SIZE, type SocialCard } from '#app/lib/social-card.ts'
-import { CardTemplate, TEMPLATE_VERSION, type Brand } from './template.tsx'
+import { CardTemplate, type Brand } from './template.tsx'
 
 /** Where cards are kept between builds (gitignored; deleting it is safe). */
 export const DEFAULT_CACHE_DIR = '.cache/social-cards'
 
-const fontsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts')
+const here = path.dirname(fileURLToPath(import.meta.url))
+const fontsDir = path.join(here, 'fonts')
 
 /** Inter (SIL Open Font License, fonts/README.md), in the two weights the template uses. */
 const fonts = ([500, 700] as const).map((weight) => ({
@@ -37,14 +38,16 @@ function sha256(...parts: (string | Buffer)[]): string {
 }
 
 const fontDigest = sha256(...fonts.map((font) => font.data))
+/** The code that draws: a change to the template or to how it is rendered draws every card again. */
+const templateDigest = sha256(...['template.tsx', 'render.ts'].map((file) => readFileSync(path.join(here, file))))
 
-/** The cache key of a card: its text, the brand it shows, the template, the fonts and the renderers' versions. */
+/** The cache key of a card: its text, the brand it shows, the template's code, the fonts and the renderers' versions. */
 export function cardKey(card: Pick<SocialCard, 'title' | 'kicker'>, brand: Brand): string {
   const inputs = {
     title: card.title,
     kicker: card.kicker,
     brand,
-    template: TEMPLATE_VERSION,
+    template: templateDigest,
     fonts: fontDigest,
     renderers,
     size: SOCIAL_CARD_SIZE,

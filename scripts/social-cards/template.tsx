@@ -1,10 +1,8 @@
 // The drawing of a social card, as satori reads it (a subset of CSS, flexbox
 // only). Colors are the brand's (app/app.css @theme) and the logo's accent.
-// Change TEMPLATE_VERSION with any change to the drawing: it is part of every
-// card's cache key, so the next build draws them all again.
+// This file's text is part of every card's cache key (render.ts): after any
+// change to it, the next build draws every card again.
 import type { SocialCard } from '#app/lib/social-card.ts'
-
-export const TEMPLATE_VERSION = 1
 
 export const colors = {
   brand200: '#c7d2fe',
@@ -46,9 +44,31 @@ export function CardTemplate({ card, brand }: { card: Pick<SocialCard, 'title' |
         fontFamily: 'Inter',
         color: colors.white,
         backgroundColor: colors.brand950,
-        backgroundImage: `linear-gradient(135deg, ${colors.brand950} 0%, ${colors.brand900} 55%, ${colors.brand700} 100%)`,
       }}
     >
+      {/* Flat shapes in the corner, clear of the text: a gradient made each PNG four times larger. */}
+      <div
+        style={{
+          position: 'absolute',
+          top: -230,
+          right: -230,
+          width: 460,
+          height: 460,
+          borderRadius: 230,
+          backgroundColor: colors.brand900,
+        }}
+      />
+      <div
+        style={{
+          position: 'absolute',
+          top: -140,
+          right: -140,
+          width: 280,
+          height: 280,
+          borderRadius: 140,
+          backgroundColor: colors.brand700,
+        }}
+      />
       <div style={{ display: 'flex', alignItems: 'center' }}>
         <img src={logo} width={64} height={64} alt="" />
         <div style={{ marginLeft: 20, fontSize: 40, fontWeight: 700, letterSpacing: -0.5 }}>{brand.name}</div>
