@@ -38,6 +38,17 @@ describe('seo', () => {
     expect(find('name', 'twitter:card')).toEqual({ name: 'twitter:card', content: 'summary_large_image' })
   })
 
+  test('gives a page without a card of its own the default image and its alternative text', () => {
+    expect(find('property', 'og:image:alt')).toEqual({
+      property: 'og:image:alt',
+      content: 'Northpeak: Growth marketing and software development',
+    })
+    expect(find('name', 'twitter:image')).toEqual({
+      name: 'twitter:image',
+      content: 'https://northpeak.example/og-image.jpg',
+    })
+  })
+
   test('adds a BreadcrumbList on inner pages', () => {
     const jsonLd = tags.flatMap((tag) => ('script:ld+json' in tag ? [tag['script:ld+json']] : []))
     expect(jsonLd).toContainEqual({
@@ -54,6 +65,42 @@ describe('seo', () => {
     const hidden = seo({ title: 'Thank you for writing', description: 'x'.repeat(80), path: '/thank-you' })
     expect(hidden).toContainEqual({ name: 'robots', content: 'noindex, follow' })
     expect(hidden.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false)
+  })
+})
+
+describe('seo, on a page with a social card', () => {
+  const tags = seo({
+    title: 'Local SEO Guide: Map Pack and Reviews',
+    description: 'Rank in the map pack.',
+    path: '/blog/local-seo-guide',
+    category: 'Local SEO',
+    ogType: 'article',
+  })
+  const content = (key: string, value: string) =>
+    (tags.find((tag) => (tag as Record<string, unknown>)[key] === value) as { content?: string } | undefined)?.content
+
+  test('names its card by absolute URL in Open Graph and Twitter, with its size and its text as alternative', () => {
+    const image = 'https://northpeak.example/social/blog/local-seo-guide.png'
+    expect(content('property', 'og:image')).toBe(image)
+    expect(content('name', 'twitter:image')).toBe(image)
+    expect(content('property', 'og:image:width')).toBe('1200')
+    expect(content('property', 'og:image:height')).toBe('630')
+    expect(content('property', 'og:image:alt')).toBe('Local SEO Guide: Map Pack and Reviews (Local SEO, Northpeak)')
+    expect(content('name', 'twitter:card')).toBe('summary_large_image')
+  })
+
+  test('gives each image tag once', () => {
+    for (const [key, value] of [
+      ['property', 'og:image'],
+      ['property', 'og:image:alt'],
+      ['name', 'twitter:image'],
+      ['name', 'twitter:card'],
+    ] as const) {
+      expect(
+        tags.filter((tag) => (tag as Record<string, unknown>)[key] === value),
+        value,
+      ).toHaveLength(1)
+    }
   })
 })
 

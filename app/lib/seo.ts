@@ -3,6 +3,7 @@ import { breadcrumbs } from './breadcrumbs.ts'
 import type { PageContent } from './content/types.ts'
 import { findPage } from './registry.ts'
 import { site } from './site.ts'
+import { SOCIAL_CARD_SIZE, socialCard } from './social-card.ts'
 
 /** Search metadata of a page (docs/product.md#search-metadata). */
 export interface SeoInput {
@@ -11,8 +12,8 @@ export interface SeoInput {
   keywords?: readonly string[]
   /** The page's path; its canonical URL is this path on SITE_ORIGIN. */
   path: string
-  /** Site-relative path of the social image; 1200x630 by default. */
-  ogImage?: string
+  /** An article's category: the line above the title on its social card. */
+  category?: string
   ogType?: 'website' | 'article'
   /** JSON-LD objects for the page; a BreadcrumbList is added on inner pages. */
   schemaData?: readonly object[]
@@ -31,7 +32,10 @@ export function absoluteUrl(path: string): string {
 export function seo(input: SeoInput): MetaDescriptor[] {
   const title = fullTitle(input.title)
   const url = absoluteUrl(input.path)
-  const image = absoluteUrl(input.ogImage ?? site.ogImage)
+  // Articles and family pages have a card of their own, drawn at build from the
+  // same inputs (app/lib/social-card.ts); the other pages share the default.
+  const card = socialCard(input)
+  const image = absoluteUrl(card?.image ?? site.ogImage)
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: input.description },
@@ -41,9 +45,9 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { property: 'og:title', content: title },
     { property: 'og:description', content: input.description },
     { property: 'og:image', content: image },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
-    { property: 'og:image:alt', content: `${site.name}: ${site.tagline}` },
+    { property: 'og:image:width', content: String(SOCIAL_CARD_SIZE.width) },
+    { property: 'og:image:height', content: String(SOCIAL_CARD_SIZE.height) },
+    { property: 'og:image:alt', content: card?.alt ?? `${site.name}: ${site.tagline}` },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: input.description },

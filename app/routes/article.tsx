@@ -7,6 +7,7 @@ import { formatDate, getArticle, relatedArticles } from '#app/lib/content/querie
 import { page, requestEntry } from '#app/lib/registry.ts'
 import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
 import { site } from '#app/lib/site.ts'
+import { socialCardPath } from '#app/lib/social-card.ts'
 import type { Route } from './+types/article.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
@@ -33,6 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     description: article.description,
     keywords: article.keywords,
     path,
+    category: article.category,
     ogType: 'article',
     schemaData: [
       {
@@ -41,7 +43,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
         description: article.description,
         url: absoluteUrl(path),
         mainEntityOfPage: absoluteUrl(path),
-        image: absoluteUrl(site.ogImage),
+        image: absoluteUrl(socialCardPath(path)),
         author: { '@type': 'Organization', name: site.author, url: absoluteUrl(page('/team').path) },
         publisher: organization,
         datePublished: article.date,

@@ -150,7 +150,15 @@ test('a hashed asset is immutable, served compressed; other files cached as the 
   expect(fromNginx.headers()['content-encoding']).toBe('gzip')
   expect(visible(fromNginx)).toEqual(visible(await get(request, assetUrl)))
 
-  for (const urlPath of ['/sitemap.xml', '/robots.txt', '/rss.xml', '/about.data', '/favicon.svg', '/og-image.jpg']) {
+  for (const urlPath of [
+    '/sitemap.xml',
+    '/robots.txt',
+    '/rss.xml',
+    '/about.data',
+    '/favicon.svg',
+    '/og-image.jpg',
+    '/social/blog/local-seo-guide.png',
+  ]) {
     const [fromNginx, fromNode] = await Promise.all([get(request, `${nginxUrl}${urlPath}`), get(request, urlPath)])
     expect(fromNginx.status(), urlPath).toBe(200)
     expect(visible(fromNginx), urlPath).toEqual(visible(fromNode))

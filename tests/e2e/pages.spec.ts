@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { hasSocialCard } from '#app/lib/social-card.ts'
 import { expectedPages, origin } from './expected.ts'
 
 const unknownPaths = ['/no-such-page', '/blog/no-such-article', '/services/no-such-service']
@@ -33,8 +34,13 @@ test.describe('every page, as pre-rendered HTML with JavaScript off', () => {
           'href',
           entry.path === '/' ? `${origin}/` : `${origin}${entry.path}`,
         )
-        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${origin}/og-image.jpg`)
+        // Articles and family pages show a card of their own (social-cards.spec.ts), the others the default.
+        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+          'content',
+          hasSocialCard(entry.path) ? `${origin}/social${entry.path}.png` : `${origin}/og-image.jpg`,
+        )
       }
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
     })
   }
 })
