@@ -1,16 +1,8 @@
 import pg from 'pg'
 import { groupCommit, type InsertOutcome } from './group-commit.ts'
-import type {
-  ClaimedDelivery,
-  DeliveryKind,
-  DeliveryOutcome,
-  DeliveryRow,
-  ErasedLeads,
-  LeadStore,
-  NewLead,
-  StoredLead,
-} from './lead-store.ts'
+import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, ErasedLeads, LeadStore, NewLead } from './lead-store.ts'
 import { migrationsFor } from './migrations.ts'
+import { toDeliveryRow, toStoredLead, type DeliveryDbRow, type LeadRow } from './rows.ts'
 
 /** A PostgreSQL lead store, with the pool it works on (the shared rate limiter uses it too). */
 export type PostgresLeadStore = LeadStore & { pool: pg.Pool }
@@ -414,70 +406,4 @@ async function insertMany(client: pg.PoolClient, items: NewLead[]): Promise<{ id
 /** One lead and its outbox rows, or, with an idempotency key already stored, the first lead's id. */
 async function insertOne(client: pg.PoolClient, item: NewLead): Promise<{ id: string; created: boolean }> {
   return (await insertMany(client, [item]))[0]!
-}
-
-interface LeadRow {
-  id: string
-  created_at: number
-  kind: 'popup' | 'contact'
-  email: string
-  name: string | null
-  company: string | null
-  service: string | null
-  budget: string | null
-  message: string | null
-  topic: string | null
-  page: string | null
-  referrer_host: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  utm_term: string | null
-  utm_content: string | null
-}
-
-function toStoredLead(row: LeadRow): StoredLead {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    kind: row.kind,
-    email: row.email,
-    name: row.name,
-    company: row.company,
-    service: row.service,
-    budget: row.budget,
-    message: row.message,
-    topic: row.topic,
-    page: row.page,
-    referrerHost: row.referrer_host,
-    utm_source: row.utm_source,
-    utm_medium: row.utm_medium,
-    utm_campaign: row.utm_campaign,
-    utm_term: row.utm_term,
-    utm_content: row.utm_content,
-  }
-}
-
-interface DeliveryDbRow {
-  id: number
-  lead_id: string
-  kind: DeliveryKind
-  state: 'pending' | 'delivered' | 'failed'
-  attempts: number
-  next_attempt_at: number
-  last_error: string | null
-  created_at: number
-}
-
-function toDeliveryRow(row: DeliveryDbRow): DeliveryRow {
-  return {
-    id: row.id,
-    leadId: row.lead_id,
-    kind: row.kind,
-    state: row.state,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    createdAt: row.created_at,
-  }
 }
