@@ -5,3 +5,26 @@ export async function hydrated(page: Page, path: string) {
   await page.goto(path)
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
+
+/**
+ * Whether the button of that name is expanded, as Chromium's accessibility
+ * tree tells a screen reader: this includes the state the browser derives
+ * itself, such as that of a `popovertarget` button, which carries no
+ * aria-expanded of its own. `undefined` when the tree gives it none.
+ */
+export async function expandedState(page: Page, buttonName: string): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 })
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', {
+      nodeId: root.nodeId,
+      accessibleName: buttonName,
+      role: 'button',
+    })
+    if (nodes.length !== 1) throw new Error(`${nodes.length} buttons named "${buttonName}" in the accessibility tree`)
+    const expanded = nodes[0]?.properties?.find((property) => property.name === 'expanded')
+    return expanded?.value.value as boolean | undefined
+  } finally {
+    await cdp.detach()
+  }
+}
