@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import { indexablePages, pages } from '#app/lib/registry.ts'
 import { site } from '#app/lib/site.ts'
 import { createCrawler, type Fetcher } from '#tests/gates/links.ts'
+import { getAnswer } from './support.ts'
 
 // The link gate (docs/decisions/022-release-gates.md) over the site as the
 // server sends it: every link, #anchor and asset found from / works, every
@@ -15,7 +16,7 @@ test('every link, #anchor and asset works, and every page of the registry is rea
   baseURL,
 }, testInfo) => {
   const fetch: Fetcher = async (pathAndQuery) => {
-    const response = await request.get(pathAndQuery, { maxRedirects: 0 })
+    const response = await getAnswer(request, pathAndQuery, { maxRedirects: 0 })
     const headers = response.headers()
     const contentType = headers['content-type'] ?? ''
     return {

@@ -8,6 +8,7 @@ import {
   readMetadata,
   type PageMetadata,
 } from '#tests/gates/metadata.ts'
+import { getAnswer } from './support.ts'
 
 // The metadata gate (docs/decisions/022-release-gates.md) over every page of
 // the registry as the server sends it: a title and a description of its own
@@ -22,7 +23,7 @@ test('every page has its own title and description, canonical link, social tags 
   const problems: string[] = []
   await Promise.all(
     pages.map(async (entry) => {
-      const response = await request.get(entry.path)
+      const response = await getAnswer(request, entry.path)
       if (response.status() !== 200) return problems.push(`${entry.path}: answers ${response.status()}`)
       const metadata = readMetadata(entry.path, await response.text())
       read.push(metadata)

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { readBuildEnv } from '#app/lib/build-env.ts'
 import { pages } from '#app/lib/registry.ts'
 import { securityHeaderProblems } from '#tests/gates/security-headers.ts'
+import { getAnswer } from './support.ts'
 
 // The security-header gate (docs/decisions/022-release-gates.md) against the
 // real server: every page and every other kind of response carries a strict
@@ -14,7 +15,7 @@ import { securityHeaderProblems } from '#tests/gates/security-headers.ts'
 const analytics = Boolean(readBuildEnv(process.env).VITE_GA_MEASUREMENT_ID)
 
 async function problemsOf(request: APIRequestContext, path: string, status: number): Promise<string[]> {
-  const response = await request.get(path, { maxRedirects: 0 })
+  const response = await getAnswer(request, path, { maxRedirects: 0 })
   if (response.status() !== status) return [`${path}: answers ${response.status()}, not ${status}`]
   const headers = response.headers()
   const html = /html/.test(headers['content-type'] ?? '') ? await response.text() : undefined
@@ -29,7 +30,7 @@ test('every page carries the security headers, its policy allowing exactly its o
 })
 
 test('so does every other response: not found, a redirect, assets, the feeds, the API', async ({ request }) => {
-  const home = await (await request.get('/')).text()
+  const home = await (await getAnswer(request, '/')).text()
   const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(home)?.[1]
   expect(script, 'a script the home page preloads').toBeDefined()
   const responses: [path: string, status: number][] = [

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test'
 
 /** Opens a page and waits until React has hydrated it (app/root.tsx marks `<html data-hydrated>`). */
 export async function hydrated(page: Page, path: string) {
@@ -26,5 +26,24 @@ export async function expandedState(page: Page, buttonName: string): Promise<boo
     return expanded?.value.value as boolean | undefined
   } finally {
     await cdp.detach()
+  }
+}
+
+/**
+ * A GET that tries again, up to twice, when the connection is reset before
+ * an answer arrives: a kept-alive socket the server closed at that moment is
+ * no answer of the site. Any HTTP answer, error or not, is returned as it is.
+ */
+export async function getAnswer(
+  request: APIRequestContext,
+  path: string,
+  options: { maxRedirects?: number } = {},
+): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await request.get(path, options)
+    } catch (error) {
+      if (attempt === 3 || !/ECONNRESET|socket hang up/.test(String(error))) throw error
+    }
   }
 }
