@@ -9,10 +9,12 @@
 import { z } from 'zod'
 import { services, slugOf } from './registry.ts'
 
-// zod compiles object schemas with `new Function` where it may: the site's
-// Content-Security-Policy forbids eval, and the attempt alone is reported as a
-// violation. Parsing without it is fast enough for a form.
-z.config({ jitless: true })
+// Pages forbid eval (no 'unsafe-eval', docs/decisions/016-security-headers-at-build.md).
+// With its JIT on, zod probes `new Function` when it builds an object schema:
+// zod catches the refusal, but the browser still reports it as a CSP
+// violation (docs/decisions/022-release-gates.md). In the browser zod parses
+// without JIT; the server keeps it.
+if (typeof document !== 'undefined') z.config({ jitless: true })
 
 /** Hidden from people, left empty by them; a bot that fills it is answered like a person and stored nowhere. */
 export const HONEYPOT_FIELD = 'website'

@@ -6,6 +6,15 @@ describe('fullTitle', () => {
     expect(fullTitle('Paid Ads Management')).toBe('Paid Ads Management | Northpeak')
   })
 
+  test('leaves the brand out where it would take the title past 70 characters', () => {
+    const long = 'Content Marketing That Builds Pipeline: From Research to ROI'
+    expect(`${long} | Northpeak`.length).toBe(72)
+    expect(fullTitle(long)).toBe(long)
+    const fits = 'Content Marketing That Builds Pipeline: From Research to R'
+    expect(fullTitle(fits)).toBe(`${fits} | Northpeak`)
+    expect(fullTitle(fits)).toHaveLength(70)
+  })
+
   test('leaves a title that already names the brand alone, in any case', () => {
     expect(fullTitle('Northpeak: growth marketing')).toBe('Northpeak: growth marketing')
     expect(fullTitle('Why NORTHPEAK works')).toBe('Why NORTHPEAK works')
@@ -61,10 +70,11 @@ describe('seo', () => {
     })
   })
 
-  test('marks the pages the registry keeps out of search engines noindex, with no canonical', () => {
+  test('marks the pages the registry keeps out of search engines noindex, still naming their own address', () => {
     const hidden = seo({ title: 'Thank you for writing', description: 'x'.repeat(80), path: '/thank-you' })
     expect(hidden).toContainEqual({ name: 'robots', content: 'noindex, follow' })
-    expect(hidden.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false)
+    expect(hidden).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://northpeak.example/thank-you' })
+    expect(tags.some((tag) => 'name' in tag && tag.name === 'robots')).toBe(false)
   })
 })
 
@@ -110,8 +120,11 @@ describe('breadcrumbList', () => {
   })
 
   test('leaves out segments that are not pages, but keeps the current page', () => {
-    const list = breadcrumbList('/industries/saas') as { itemListElement: { name: string; item: string }[] }
-    expect(list.itemListElement.map((item) => item.name)).toEqual(['Home', 'SaaS'])
-    expect(list.itemListElement.at(-1)?.item).toBe('https://northpeak.example/industries/saas')
+    expect(breadcrumbList('/industries/saas')).toMatchObject({
+      itemListElement: [
+        { name: 'Home', position: 1 },
+        { name: 'SaaS', position: 2, item: 'https://northpeak.example/industries/saas' },
+      ],
+    })
   })
 })

@@ -49,6 +49,11 @@ export function socialCardPath(path: string): string {
   return `${SOCIAL_CARD_BASE}${path}.png`
 }
 
+/** The social image of a page: its own card where it has one, else the default. */
+export function socialCardImage(path: string): string {
+  return withCard.has(path) ? socialCardPath(path) : site.ogImage
+}
+
 /**
  * The card of a page, or undefined for a page that shows the default image.
  * Articles give their category; every other page's kicker is its family's.

@@ -7,7 +7,7 @@ import { Quote } from '#app/components/sections/quote.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
 import { getCaseStudy } from '#app/lib/content/queries.server.ts'
 import { requestEntry } from '#app/lib/registry.ts'
-import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
+import { caseStudyArticle, seo } from '#app/lib/seo.ts'
 import type { Route } from './+types/case-study.ts'
 
 // The route module of the three case studies (content/case-studies/<slug>.md).
@@ -27,15 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     path,
     ogType: 'article',
     schemaData: [
-      {
-        '@type': 'Article',
-        headline: study.heading,
-        description: study.description,
-        about: study.industry,
-        url: absoluteUrl(path),
-        author: { '@type': 'Organization', name: organization.name, url: organization.url },
-        publisher: { '@id': organization['@id'] },
-      },
+      caseStudyArticle({ path, headline: study.heading, description: study.description, about: study.industry }),
     ],
   })
 }

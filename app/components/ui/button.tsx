@@ -35,7 +35,13 @@ export type ButtonProps = React.ComponentProps<'button'> &
     asChild?: boolean
   }
 
+/**
+ * A `<button>` is `type="button"` unless it says otherwise (a form's submit
+ * button passes `type="submit"`): without a type it would submit the form
+ * around it, and the HTML checks flag it (docs/decisions/022-release-gates.md).
+ */
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button'
-  return <Comp data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  const classes = cn(buttonVariants({ variant, size }), className)
+  if (asChild) return <Slot.Root data-slot="button" className={classes} {...props} />
+  return <button data-slot="button" type="button" className={classes} {...props} />
 }

@@ -374,8 +374,13 @@ export type CityFrontmatter = z.infer<typeof citySchema>
 
 /** content/blog/<slug>.md */
 export const articleSchema = z.strictObject({
-  /** Headline: the h1 and the search-result title, 10-90 characters. */
+  /** Headline: the h1, and the search-result title unless `searchTitle` is given; 10-90 characters. */
   title: text(10, 90),
+  /**
+   * The search-result title when the headline is longer than search results
+   * show (70 characters, docs/product.md#search-metadata); 10-60 characters.
+   */
+  searchTitle: text(10, 60).optional(),
   description: text(70, 165),
   keywords: z.array(text(2, 60)).min(3).max(12),
   category: z.enum(articleCategories),
@@ -406,10 +411,15 @@ export const articleSchema = z.strictObject({
     /** Small print under the buttons. */
     note: text(10, 160).optional(),
   }),
-}).refine((article) => article.updated === undefined || article.updated >= article.date, {
-  path: ['updated'],
-  error: 'must not be before the publication date ("date")',
 })
+  .refine((article) => article.updated === undefined || article.updated >= article.date, {
+    path: ['updated'],
+    error: 'must not be before the publication date ("date")',
+  })
+  .refine((article) => article.searchTitle !== undefined || article.title.length <= 70, {
+    path: ['searchTitle'],
+    error: 'is required when the title is longer than 70 characters, which search results cut off',
+  })
 export type ArticleFrontmatter = z.infer<typeof articleSchema>
 
 /** content/categories/<slug>.md: the page of one blog category, which lists its articles. */
