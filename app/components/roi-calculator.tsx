@@ -176,7 +176,8 @@ export function RoiCalculator() {
         </p>
       </noscript>
       <div className="grid gap-10 md:grid-cols-2">
-        <form aria-labelledby={`${id}-inputs`} onSubmit={(event) => event.preventDefault()} noValidate>
+        {/* A group, not a form: the results follow every keystroke, there is nothing to submit. */}
+        <div role="group" aria-labelledby={`${id}-inputs`}>
           <h3 id={`${id}-inputs`} className="mb-4 text-xl font-semibold text-ink">
             Your figures
           </h3>
@@ -216,7 +217,7 @@ export function RoiCalculator() {
               )
             })}
           </div>
-        </form>
+        </div>
         <div>
           <h3 id={`${id}-results`} className="mb-4 text-xl font-semibold text-ink">
             Your month, today and with the uplift
