@@ -36,8 +36,23 @@ export function DesktopNav() {
   const [Loaded, wake] = useLateWidget(menusCode, {
     preloadWhenIdle: () => Boolean(navElement.current?.getClientRects().length),
   })
+  // A press that begins on the stand-in ends on it. Its mousedown wakes the
+  // menus (by focus); were they swapped in before the click, the link the
+  // press began on would be gone and the browser would drop the click. The
+  // swap waits until the button is released and the click has been handled.
+  const [pressing, setPressing] = useState(false)
+  const press = () => {
+    setPressing(true)
+    const release = () => {
+      window.removeEventListener('pointerup', release, true)
+      window.removeEventListener('pointercancel', release, true)
+      setTimeout(() => setPressing(false), 0)
+    }
+    window.addEventListener('pointerup', release, true)
+    window.addEventListener('pointercancel', release, true)
+  }
 
-  if (Loaded) return <Loaded intent={intent} />
+  if (Loaded && !pressing) return <Loaded intent={intent} />
 
   return (
     <nav
@@ -45,6 +60,7 @@ export function DesktopNav() {
       aria-label="Main"
       className={desktopNavClass}
       onPointerEnter={wake}
+      onPointerDown={press}
       onFocus={(event: FocusEvent<HTMLElement>) => {
         const focus = event.target.dataset.navKey
         setIntent((value) => ({ ...value, focus }))
