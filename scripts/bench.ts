@@ -8,11 +8,15 @@
 // preloads. "HTML KB" is the page's document as sent, headers included: up
 // to 14.6 KB (TCP's first ten segments) it arrives in one round trip, which
 // the simulation and a real slow connection both reward (docs/decisions/008-html-round-trip-budget.md).
+// BENCH_PORT picks the server's port (default 3200), so several checkouts can
+// measure at once; CLIENT_DIR the build to serve (default build/client), e.g.
+// one made with a measurement id.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { waitForServer } from './wait-for-server.ts'
 
-const port = 3200
+const port = Number(process.env.BENCH_PORT ?? 3200)
+const clientDir = process.env.CLIENT_DIR ?? 'build/client'
 const base = `http://localhost:${port}`
 const paths = (process.env.BENCH_PATHS ?? '/,/services,/about').split(',')
 const runs = Number(process.env.BENCH_RUNS ?? 3)
@@ -33,14 +37,15 @@ interface Run {
   htmlKb: number
 }
 
-if (!existsSync('build/client/index.html')) {
+if (!existsSync(`${clientDir}/index.html`)) {
+  if (clientDir !== 'build/client') throw new Error(`${clientDir} holds no build`)
   console.log('No build yet: building first.')
   if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)
 }
 if (spawnSync('sh', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' }).status !== 0) process.exit(1)
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: clientDir },
   stdio: 'ignore',
 })
 process.on('exit', () => server.kill())
@@ -48,7 +53,7 @@ await waitForServer(base, { tries: 50, intervalMs: 200 })
 
 /** The scripts a page's HTML preloads: what it runs before it is interactive. */
 function preloadedScripts(path: string): Set<string> {
-  const html = readFileSync(`build/client${path === '/' ? '' : path}/index.html`, 'utf8')
+  const html = readFileSync(`${clientDir}${path === '/' ? '' : path}/index.html`, 'utf8')
   return new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => `${base}${href}`))
 }
 
