@@ -5,6 +5,7 @@ import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Quote } from '#app/components/sections/quote.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
+import { ShareWidget } from '#app/components/share-widget.tsx'
 import { getCaseStudy } from '#app/lib/content/queries.server.ts'
 import { requestEntry } from '#app/lib/registry.ts'
 import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
@@ -41,7 +42,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CaseStudy({ loaderData }: Route.ComponentProps) {
-  const { study } = loaderData
+  const { path, study } = loaderData
   return (
     <>
       <PageHeader eyebrow={`Case study · ${study.industry}`} heading={study.heading} lede={study.lede}>
@@ -59,6 +60,7 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
       <Stats title="The results" items={study.results} tone="muted" />
       <Section>
         <Prose html={study.html} />
+        <ShareWidget title={study.title} url={absoluteUrl(path)} description={study.description} />
       </Section>
       {study.quote ? <Quote {...study.quote} tone="muted" /> : null}
       <CardGrid title="Services in this engagement" cards={study.serviceLinks} />
