@@ -11,7 +11,7 @@ import { readBuildEnv } from '#app/lib/build-env.ts'
 import { writeSecurityHeaders } from '#server/headers-file.ts'
 import { HEADERS_JSON, HEADERS_TEXT } from '#server/static-files.ts'
 
-const root = 'build/client'
+const root = `${process.env.BUILD_DIR || 'build'}/client`
 const compressible = /\.(html|js|css|json|data|xml|txt|svg|webmanifest)$/
 // Read by the server and static hosts, never sent to visitors.
 const headersFiles = new Set([HEADERS_JSON, HEADERS_TEXT].map((name) => path.join(root, name)))
