@@ -1,5 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP } from 'web-vitals'
 import {
+  measuredLocation,
   pageLoadPayload,
   pageViewPayload,
   resourcePayloads,
@@ -79,7 +80,7 @@ export function startMeasurement(measurementId: string): void {
     gtag('config', measurementId, {
       send_page_view: false,
       anonymize_ip: true,
-      page_location: pageViewPayload({ href: location.href, title: '' }).params.page_location,
+      page_location: measuredLocation(location.href).location,
     })
     const script = document.createElement('script')
     script.async = true

@@ -24,6 +24,8 @@ test('each network opens in a window carrying the address and title; the share e
   page,
   context,
 }) => {
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
   await interceptAnalytics(context)
   const opened: string[] = []
   await context.route(networks, (route) => {
@@ -72,6 +74,7 @@ test('each network opens in a window carrying the address and title; the share e
         event_category: 'user_interaction',
       })),
     )
+  expect(errors).toEqual([])
 })
 
 test('before consent a share sends nothing', async ({ page, context }) => {
