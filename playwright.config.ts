@@ -7,6 +7,8 @@ import { testMeasurementId } from './tests/e2e/support.ts'
 defineBuildGlobals(readBuildEnv(process.env))
 
 const port = Number(process.env.E2E_PORT ?? 3100)
+/** The server's lead database and mail folder during the tests (tests/e2e/leads.ts reads them). */
+export const e2eDataDir = `test-data/e2e-${port}`
 // A second build, with a test measurement id, for what only such a build does
 // (consent, measurement, the share event): built into build-measured/ and
 // served on a port of its own, 1000 above E2E_PORT unless E2E_MEASURED_PORT says.
@@ -47,7 +49,8 @@ export default defineConfig({
   webServer: [
     {
       command: 'node --import tsx server/index.ts',
-      env: { PORT: String(port), HOST: '127.0.0.1' },
+      // Every test posts from 127.0.0.1: the per-address limit would count them all together.
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, LEAD_RATE_LIMIT: '0' },
       url: `http://localhost:${port}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
@@ -61,6 +64,8 @@ export default defineConfig({
         CLIENT_DIR: 'build-measured/client',
         PORT: String(measuredPort),
         HOST: '127.0.0.1',
+        DATA_DIR: `${e2eDataDir}-measured`,
+        LEAD_RATE_LIMIT: '0',
       },
       url: `http://localhost:${measuredPort}/`,
       reuseExistingServer: !process.env.CI,

@@ -6,7 +6,17 @@ import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 export default defineConfig({
   define: buildDefines(readBuildEnv({})),
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'server/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'tests/gates/**/*.test.ts',
+    ],
     environment: 'node',
+    // One throwaway PostgreSQL cluster for the run: the store suite and the two-instance test use it.
+    globalSetup: ['server/store/postgres-global-setup.ts'],
+    // A store test starts a database thread (tsx compiles it): on a loaded
+    // two-core machine that alone can take seconds. A time limit, not a check.
+    testTimeout: 15_000,
   },
 })

@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'rea
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
 import { Consent } from '#app/components/consent.tsx'
 import { ErrorFallback } from '#app/components/error-fallback.tsx'
+import { LeadWidgets } from '#app/components/lead-widgets.tsx'
 import { LoadingBar, Prefetch, RouteAnnouncer } from '#app/components/navigation-feedback.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
@@ -69,6 +70,7 @@ export default function App() {
       <SiteFooter />
       <Prefetch />
       <RouteAnnouncer />
+      <LeadWidgets />
     </>
   )
 }

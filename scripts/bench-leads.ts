@@ -6,6 +6,9 @@
 // committed while autocannon stopped without reading its answer
 // (docs/decisions/018-leads-in-sqlite-group-commit.md).
 // BENCH_SECONDS and BENCH_CONNECTIONS change the run (10 s, 50 connections).
+// On PostgreSQL instead of SQLite: `npm run bench:leads -- --postgres` starts a
+// throwaway cluster (Debian's postgresql, as the tests do, fsync on), or
+// BENCH_DATABASE_URL names an empty database to use (its tables are created).
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -14,6 +17,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
+import pg from 'pg'
+import { startPostgresCluster } from '#server/store/test-postgres.ts'
 import { waitForServer } from './wait-for-server.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -25,10 +30,23 @@ if (!existsSync('build/client/index.html')) {
   if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1)
 }
 
+const cluster = process.argv.includes('--postgres') ? await startPostgresCluster() : null
+const databaseUrl = cluster ? await cluster.createDatabase('bench') : process.env.BENCH_DATABASE_URL
+console.log(
+  `Leads in ${databaseUrl ? `PostgreSQL (${cluster ? 'a throwaway cluster' : 'BENCH_DATABASE_URL'})` : 'SQLite'}`,
+)
+
 const port = await freePort()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-leads-'))
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LEAD_RATE_LIMIT: '0' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LEAD_RATE_LIMIT: '0',
+    DATABASE_URL: databaseUrl ?? '',
+  },
   // One log line per request: not what is measured.
   stdio: ['ignore', 'ignore', 'inherit'],
 })
@@ -85,15 +103,9 @@ const pressureAfter = cpuPressure()
 // Stop the server as a deploy would (SIGTERM: requests in flight finish), then count.
 server.kill('SIGTERM')
 await exited
-const db = new Database(path.join(dataDir, 'leads.sqlite'), { readonly: true })
-const rows = (db.prepare('SELECT count(*) AS n FROM leads').get() as { n: number }).n
-const stored = new Set(db.prepare('SELECT id FROM leads').pluck().all() as string[])
+const { rows, stored, deliveries } = databaseUrl ? await readPostgres(databaseUrl) : readSqlite()
 const missing = answered.filter((id) => !stored.has(id)).length
-const deliveries = db.prepare('SELECT state, count(*) AS n FROM outbox GROUP BY state').all() as {
-  state: string
-  n: number
-}[]
-db.close()
+await cluster?.stop()
 
 const ok = result['2xx']
 const perSecond = ok / result.duration
@@ -130,6 +142,39 @@ const problems = [
 ].filter(Boolean)
 console.log(problems.length === 0 ? 'All targets met.' : `Missed: ${problems.join('; ')}.`)
 process.exitCode = missing === 0 && answered.length === ok ? 0 : 1
+
+interface Counts {
+  rows: number
+  stored: Set<string>
+  deliveries: { state: string; n: number }[]
+}
+
+function readSqlite(): Counts {
+  const db = new Database(path.join(dataDir, 'leads.sqlite'), { readonly: true })
+  try {
+    return {
+      rows: (db.prepare('SELECT count(*) AS n FROM leads').get() as { n: number }).n,
+      stored: new Set(db.prepare('SELECT id FROM leads').pluck().all() as string[]),
+      deliveries: db.prepare('SELECT state, count(*) AS n FROM outbox GROUP BY state').all() as Counts['deliveries'],
+    }
+  } finally {
+    db.close()
+  }
+}
+
+async function readPostgres(url: string): Promise<Counts> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const ids = (await client.query<{ id: string }>('SELECT id FROM leads')).rows.map((row) => row.id)
+    const deliveries = await client.query<{ state: string; n: number }>(
+      'SELECT state, count(*)::int AS n FROM outbox GROUP BY state',
+    )
+    return { rows: ids.length, stored: new Set(ids), deliveries: deliveries.rows }
+  } finally {
+    await client.end()
+  }
+}
 
 /** Linux's total time (µs) some task waited for a CPU, or null where the kernel does not say. */
 function cpuPressure(): number | null {

@@ -1,4 +1,4 @@
-// The team's lead tools: `npm run leads -- export|outbox|retry|erase` (server/leads-cli.ts).
+// The team's lead tools: `npm run leads -- export|outbox|retry|erase|backup` (server/leads-cli.ts).
 import '#server/build-globals.ts'
 import { readServerEnv } from '#server/env.ts'
 import { runLeadsCli } from '#server/leads-cli.ts'

@@ -1,14 +1,19 @@
 // After `react-router build`:
+// - draws the social cards of the articles and family pages into
+//   build/client/social/, reusing the ones cached under .cache/social-cards/
+//   (docs/decisions/023-social-cards-at-build.md);
 // - writes Brotli and gzip copies of every text file, so the server sends
 //   them without compressing per request;
 // - writes the security headers of every page (its CSP allows exactly its own
-//   inline scripts) to _headers.json, which the server reads at start, and to
-//   _headers for a static host (server/README.md).
+//   inline scripts) to _headers.json, which the server reads at start, to
+//   _headers for a static host, and to build/nginx/northpeak.conf for nginx
+//   (docs/deploy.md).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { readBuildEnv } from '#app/lib/build-env.ts'
-import { writeSecurityHeaders } from '#server/headers-file.ts'
+import { defineBuildGlobals, readBuildEnv } from '#app/lib/build-env.ts'
+import { HEADERS_RULE_LIMIT, headersRuleCount, writeSecurityHeaders } from '#server/headers-file.ts'
+import { NGINX_CONF, writeNginxConf } from '#server/nginx-conf.ts'
 import { HEADERS_JSON, HEADERS_TEXT } from '#server/static-files.ts'
 
 const root = `${process.env.BUILD_DIR || 'build'}/client`
@@ -22,6 +27,18 @@ function walk(dir: string): string[] {
   )
 }
 
+// The content and the site config read build settings as globals outside Vite.
+const buildEnv = readBuildEnv(process.env)
+defineBuildGlobals(buildEnv)
+const { siteBrand, siteCards } = await import('./social-cards/site-cards.ts')
+const { DEFAULT_CACHE_DIR, writeSocialCards } = await import('./social-cards/render.ts')
+const started = performance.now()
+const cards = await writeSocialCards({ cards: siteCards(), brand: siteBrand(), outDir: root })
+console.log(
+  `postbuild: ${cards.files.length} social cards in ${root}/social: ${cards.rendered} rendered, ` +
+    `${cards.reused} reused from ${DEFAULT_CACHE_DIR} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+)
+
 let count = 0
 for (const file of walk(root)) {
   // Tiny files gain nothing from compression.
@@ -34,9 +51,17 @@ for (const file of walk(root)) {
 console.log(`postbuild: compressed ${count} files in ${root}`)
 
 // The analytics hosts are allowed only when the build turns analytics on.
-const analytics = Boolean(readBuildEnv(process.env).VITE_GA_MEASUREMENT_ID)
+const analytics = Boolean(buildEnv.VITE_GA_MEASUREMENT_ID)
 const headers = writeSecurityHeaders(root, { analytics })
 console.log(
   `postbuild: security headers of ${Object.keys(headers.pages).length} pages in ${root}/${HEADERS_JSON} and ${HEADERS_TEXT}` +
     (analytics ? ', CSP widened for Google Analytics' : ''),
 )
+writeNginxConf(NGINX_CONF, headers)
+console.log(`postbuild: nginx snippet in ${NGINX_CONF}`)
+const rules = headersRuleCount(headers)
+if (rules > HEADERS_RULE_LIMIT) {
+  console.warn(
+    `postbuild: ${HEADERS_TEXT} has ${rules} rules; Cloudflare Pages reads only the first ${HEADERS_RULE_LIMIT} (docs/deploy.md)`,
+  )
+}

@@ -155,6 +155,30 @@ describe('/api/leads', () => {
   })
 })
 
+test("/api/health answers with the store's outbox counts, the security headers on", async () => {
+  const response = await app.request('/api/health')
+  expect(response.status).toBe(200)
+  expect(await response.json()).toMatchObject({ ok: true, database: 'reachable', outbox: { failed: 0 } })
+  expect(response.headers.get('x-frame-options')).toBe('DENY')
+})
+
+test('each endpoint gets its limiter from the factory it is given, by scope', async () => {
+  const scopes: { scope: string; limit: number; windowMs: number }[] = []
+  createApp({
+    clientDir: dir,
+    log,
+    leads,
+    rateLimiter: (options) => {
+      scopes.push(options)
+      return { hit: async () => ({ allowed: true, retryAfterMs: 0 }) }
+    },
+  })
+  expect(scopes).toEqual([
+    { scope: 'client-errors', limit: 10, windowMs: 60_000 },
+    { scope: 'leads', limit: 6, windowMs: 60_000 },
+  ])
+})
+
 test('logs one JSON line per request: method, path without the query, status, duration', async () => {
   log.info.mockClear()
   await app.request('/about?utm_source=news&email=ada@example.com')

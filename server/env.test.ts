@@ -69,3 +69,15 @@ test('a webhook needs its signing secret', () => {
   })
   expect(env.LEAD_WEBHOOK_URL).toBe('https://hooks.example/lead')
 })
+
+test('DATABASE_URL names a PostgreSQL database, or nothing', () => {
+  const url = 'postgres://northpeak:secret@db.internal:5432/leads'
+  expect(readServerEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url)
+  expect(readServerEnv({ DATABASE_URL: 'postgresql://db/leads' }).DATABASE_URL).toBe('postgresql://db/leads')
+  expect(readServerEnv({}).DATABASE_URL).toBeUndefined()
+  for (const wrong of ['mysql://db/leads', 'db.internal:5432', 'leads.sqlite']) {
+    expect(() => readServerEnv({ DATABASE_URL: wrong }), wrong).toThrow(
+      /Invalid server environment: DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    )
+  }
+})

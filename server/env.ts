@@ -24,14 +24,27 @@ const serverEnvSchema = z
     SITE_ORIGIN: originSchema.default('https://northpeak.example'),
     /** Folder of the server's data: the lead database and, without SMTP_URL, the mails. Created at start. */
     DATA_DIR: z.string().min(1).default('data'),
-    /** The SQLite lead database; `<DATA_DIR>/leads.sqlite` by default. */
+    /** The SQLite lead database; `<DATA_DIR>/leads.sqlite` by default. Unused with DATABASE_URL. */
     DATABASE_PATH: z.string().min(1).optional(),
+    /**
+     * A PostgreSQL database (postgres://user:password@host:5432/name) for the leads, the outbox and
+     * the rate limits, shared by several server instances; none: the SQLite file DATABASE_PATH.
+     */
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
     /** Lead submissions a minute per client address; 0 turns the limit off. */
     LEAD_RATE_LIMIT: count(0, 100_000).default(6),
     /** Where every lead is posted as signed JSON, through the outbox. None by default. */
     LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     /** Signs the webhook's requests (Northpeak-Signature); required with LEAD_WEBHOOK_URL. */
     LEAD_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /**
+     * Signs the contact form's cookie (server/form-cookie.ts). Without it each
+     * process makes its own: set the same one on every instance behind a load
+     * balancer, so that any of them can read a cookie another one set.
+     */
+    FORM_COOKIE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /** SMTP server for mails, e.g. smtps://user:pass@smtp.example.com; without it mails go to <DATA_DIR>/mail/. */
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     /** Sender of every mail. */

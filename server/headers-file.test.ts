@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { readSecurityHeaders, writeSecurityHeaders } from './headers-file.ts'
+import { headersRuleCount, readSecurityHeaders, writeSecurityHeaders } from './headers-file.ts'
 import { commonSecurityHeaders, fallbackCsp, pageCsp } from './security-policy.ts'
 import { testFiles, writeTestBuild } from './test-build.ts'
 
@@ -32,8 +32,14 @@ describe('writeSecurityHeaders', () => {
     expect(text).toContain(
       '\n/*\n  Strict-Transport-Security: max-age=63072000; includeSubDomains\n  X-Content-Type-Options: nosniff\n',
     )
-    expect(text).toContain(`\n/about\n  Content-Security-Policy: ${written.pages['/about']}\n`)
+    expect(text).toContain(
+      `\n/about\n  Content-Security-Policy: ${written.pages['/about']}\n  Cache-Control: public, max-age=0, must-revalidate\n`,
+    )
     expect(text).toContain(`\n/\n  Content-Security-Policy: ${written.pages['/']}\n`)
+    expect(text).toContain('\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n')
+    // No two rules that match one URL set the same header: /* has no Cache-Control.
+    expect(text.split('\n\n')[1]).not.toContain('Cache-Control')
+    expect(headersRuleCount(written)).toBe(text.split('\n\n').length - 1)
     // A static host joins two matching rules' values: the fallback under /* would add a second, stricter policy.
     expect(text).not.toContain(fallbackCsp)
   })

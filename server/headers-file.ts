@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { cachePolicy, HASHED_ASSETS } from './cache-policy.ts'
 import { commonSecurityHeaders, fallbackCsp, pageCsp, type CspOptions } from './security-policy.ts'
 import { builtPages, HEADERS_JSON, HEADERS_TEXT } from './static-files.ts'
 
@@ -40,10 +41,14 @@ export function computeSecurityHeaders(
 }
 
 /**
- * The same headers as a Netlify / Cloudflare Pages `_headers` file. A request
+ * The same headers as a Netlify / Cloudflare Pages `_headers` file, with the
+ * server's caching: hashed assets immutable, pages revalidated. A request
  * matching several rules gets all their headers, and a header two rules set
  * may arrive with both values joined by a comma, which for a CSP enforces both
- * policies: so the fallback CSP is not under `/*`, and only pages get one.
+ * policies and for Cache-Control is ambiguous: so no rule sets what another
+ * matching one does. `/*` has the common headers only; each page has its CSP
+ * and Cache-Control; `/assets/*` its Cache-Control. Other files get the host's
+ * default caching (both revalidate).
  */
 export function headersText(headers: SecurityHeaders): string {
   const block = (urlPath: string, lines: Record<string, string>) =>
@@ -51,8 +56,19 @@ export function headersText(headers: SecurityHeaders): string {
   return [
     `# ${generatedNote}`,
     block('/*', headers.common),
-    ...Object.entries(headers.pages).map(([urlPath, csp]) => block(urlPath, { 'Content-Security-Policy': csp })),
+    block(`${HASHED_ASSETS}*`, { 'Cache-Control': cachePolicy.hashedAsset }),
+    ...Object.entries(headers.pages).map(([urlPath, csp]) =>
+      block(urlPath, { 'Content-Security-Policy': csp, 'Cache-Control': cachePolicy.revalidate }),
+    ),
   ].join('\n\n')
+}
+
+/** Cloudflare Pages reads at most this many rules of `_headers`. */
+export const HEADERS_RULE_LIMIT = 100
+
+/** How many rules `headersText` writes for these headers. */
+export function headersRuleCount(headers: SecurityHeaders): number {
+  return 2 + Object.keys(headers.pages).length
 }
 
 /** Computes the headers of the build in `clientDir` and writes both headers files there. */

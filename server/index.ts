@@ -4,7 +4,9 @@ import { startServer } from './start.ts'
 
 const env = readServerEnv(process.env)
 const server = await startServer(env)
-console.log(`Northpeak site on http://localhost:${server.port}`)
+console.log(
+  `Northpeak site on http://localhost:${server.port}, leads in ${server.database === 'postgres' ? 'PostgreSQL' : 'SQLite'}`,
+)
 
 // Finish requests in flight (their leads committed) before exiting, so a redeploy drops nothing.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

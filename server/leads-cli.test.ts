@@ -1,10 +1,13 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import type { Lead } from '#app/lib/lead.ts'
 import { mentionOf, runLeadsCli } from './leads-cli.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, deliveriesFor } from './outbox/worker.ts'
+import { openPostgresStore } from './store/postgres.ts'
+import { openSqliteStore } from './store/sqlite.ts'
+import { testDatabases } from './store/test-database.ts'
 import { openTestStore } from './store/test-store.ts'
 
 // Real servers and processes: give them time on a busy machine.
@@ -14,6 +17,7 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 const { dir, file, store } = openTestStore()
 const env = { DATA_DIR: dir, DATABASE_PATH: file }
 const mailDir = path.join(dir, 'mail')
+const postgres = testDatabases()
 
 async function cli(...args: string[]) {
   const stdout: string[] = []
@@ -190,4 +194,63 @@ test('without a database it says where it looked', async () => {
   )
   expect(code).toBe(1)
   expect(stdout.join('')).toContain(`No lead database at ${path.join(dir, 'none.sqlite')}`)
+})
+
+test('backup copies the database while a store has it open, and will not overwrite a file', async () => {
+  const target = path.join(dir, 'backup', 'leads-copy.sqlite')
+  mkdirSync(path.dirname(target))
+  const { code, stdout } = await cli('backup', target)
+  expect(code).toBe(0)
+  expect(stdout).toMatch(
+    new RegExp(`^Backed up .*leads.sqlite to .*leads-copy.sqlite: \\d+ pages, 1 leads, integrity ok.$`),
+  )
+  const copy = openSqliteStore({ file: target, thread: false })
+  expect((await copy.exportLeads()).map((lead) => lead.id)).toEqual([grace])
+  await copy.close()
+
+  const again = await cli('backup', target)
+  expect(again.code).toBe(1)
+  expect(again.stderr).toBe(`${target} exists already: name a new file.`)
+  expect((await cli('backup')).code).toBe(2)
+})
+
+test('with DATABASE_URL, backup points to pg_dump', async () => {
+  const stderr: string[] = []
+  const code = await runLeadsCli(
+    ['backup', path.join(dir, 'x.sqlite')],
+    { DATA_DIR: dir, DATABASE_PATH: file, DATABASE_URL: 'postgres://127.0.0.1:1/none' },
+    { log: () => {}, error: (text) => stderr.push(text) },
+  )
+  expect(code).toBe(2)
+  expect(stderr.join('')).toContain('back them up with pg_dump')
+})
+
+test('with DATABASE_URL the tools work on the PostgreSQL database', async () => {
+  const url = await postgres.create()
+  const pgStore = await openPostgresStore({ url })
+  await pgStore.insertLead({
+    lead: { kind: 'popup', email: 'lin@example.net' },
+    id: 'pg-lead-1',
+    createdAt: Date.parse('2026-11-05T12:00:00Z'),
+    deliveries: ['notify-mail'],
+  })
+  await pgStore.close()
+  const run = async (...args: string[]) => {
+    const lines: string[] = []
+    const code = await runLeadsCli(
+      args,
+      // No SQLite file there: the tools must not look for one.
+      { DATA_DIR: dir, DATABASE_PATH: path.join(dir, 'none.sqlite'), DATABASE_URL: url },
+      { log: (text) => lines.push(text), error: (text) => lines.push(text) },
+    )
+    return { code, text: lines.join('\n') }
+  }
+  const exported = await run('export', '--format', 'json')
+  expect(exported.code).toBe(0)
+  expect(JSON.parse(exported.text)).toMatchObject([{ id: 'pg-lead-1', email: 'lin@example.net' }])
+  expect((await run('outbox')).text).toMatch(
+    /1 delivery not delivered:\n {2}#\d+ {2}pending {2}notify-mail {2}lead pg-lead-1/,
+  )
+  expect((await run('erase', 'LIN@example.net')).text).toContain('  1 lead')
+  expect((await run('export')).text.split('\r\n')).toHaveLength(1)
 })

@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import Database from 'better-sqlite3'
 import type { ServerEnv } from './env.ts'
 import type { DeliveryRow, LeadStore, StoredLead } from './store/lead-store.ts'
-import { openSqliteStore } from './store/sqlite.ts'
+import { openLeadStore } from './store/open-store.ts'
 
 export const usage = `Usage: npm run leads -- <command>
 
@@ -12,6 +13,8 @@ export const usage = `Usage: npm run leads -- <command>
   retry ID                                    try delivery ID again now, with its tries counted afresh
   erase EMAIL                                 delete every lead of EMAIL, their deliveries and the mail
                                               files to or about them, and list what was removed
+  backup FILE                                 copy the SQLite lead database to FILE while the server runs
+                                              (with DATABASE_URL: use pg_dump, see docs/deploy.md)
 `
 
 /** The columns of the CSV export, in order. */
@@ -42,7 +45,7 @@ export const csvColumns = [
  */
 export async function runLeadsCli(
   args: string[],
-  env: Pick<ServerEnv, 'DATA_DIR' | 'DATABASE_PATH'>,
+  env: Pick<ServerEnv, 'DATA_DIR' | 'DATABASE_PATH' | 'DATABASE_URL'>,
   out: { log: (text: string) => void; error: (text: string) => void } = {
     log: (text) => process.stdout.write(`${text}\n`),
     error: (text) => process.stderr.write(`${text}\n`),
@@ -54,15 +57,16 @@ export async function runLeadsCli(
     out.log(usage)
     return command ? 0 : 2
   }
-  if (!['export', 'outbox', 'retry', 'erase'].includes(command)) {
+  if (!['export', 'outbox', 'retry', 'erase', 'backup'].includes(command)) {
     out.error(`Unknown command "${command}".\n\n${usage}`)
     return 2
   }
-  if (!existsSync(env.DATABASE_PATH)) {
+  if (!env.DATABASE_URL && !existsSync(env.DATABASE_PATH)) {
     out.error(`No lead database at ${env.DATABASE_PATH}: the server creates it when it first starts.`)
     return 1
   }
-  const store = openSqliteStore({ file: env.DATABASE_PATH, thread: false })
+  if (command === 'backup') return backup(env, rest, out)
+  const { store } = await openLeadStore(env, { thread: false })
   try {
     switch (command) {
       case 'export':
@@ -207,6 +211,48 @@ async function erase(store: LeadStore, args: string[], mailDir: string, out: Out
   out.log(`  ${files.size} mail ${files.size === 1 ? 'file' : 'files'}`)
   for (const file of files) out.log(`    ${file}`)
   return 0
+}
+
+/**
+ * SQLite's online backup (better-sqlite3's `.backup`): a consistent copy of the
+ * database while the server keeps writing, page by page. PostgreSQL has its own
+ * tools (pg_dump), so with DATABASE_URL this only says so.
+ */
+async function backup(
+  env: Pick<ServerEnv, 'DATABASE_PATH' | 'DATABASE_URL'>,
+  args: string[],
+  out: Out,
+): Promise<number> {
+  if (env.DATABASE_URL) {
+    out.error('The leads are in PostgreSQL (DATABASE_URL): back them up with pg_dump, as docs/deploy.md shows.')
+    return 2
+  }
+  const target = args[0]
+  if (args.length !== 1 || !target) return badArgument(out, args.join(' ') || 'backup')
+  if (existsSync(target)) {
+    out.error(`${target} exists already: name a new file.`)
+    return 1
+  }
+  const db = new Database(env.DATABASE_PATH, { fileMustExist: true })
+  try {
+    db.pragma('busy_timeout = 5000')
+    const { totalPages } = await db.backup(target)
+    const copy = new Database(target, { readonly: true })
+    try {
+      const check = copy.pragma('integrity_check', { simple: true })
+      if (check !== 'ok') {
+        out.error(`The copy at ${target} failed its integrity check: ${String(check)}`)
+        return 1
+      }
+      const leads = copy.prepare('SELECT count(*) FROM leads').pluck().get() as number
+      out.log(`Backed up ${env.DATABASE_PATH} to ${target}: ${totalPages} pages, ${leads} leads, integrity ok.`)
+    } finally {
+      copy.close()
+    }
+    return 0
+  } finally {
+    db.close()
+  }
 }
 
 /** The address as a whole word, in any case: `ada@example.com` is not in `nada@example.com` nor `ada@example.com.au`. */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { Hono, type Context } from 'hono'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
+import { cacheControlOf, cachePolicy } from './cache-policy.ts'
 import type { StaticFile } from './static-files.ts'
 
 /**
@@ -34,7 +35,7 @@ export function pagesApp({
   const send = async (c: Context, file: StaticFile, status: 200 | 404): Promise<Response> => {
     const headers: Record<string, string> = {
       'Content-Type': file.type,
-      'Cache-Control': status === 404 ? 'no-store' : cacheControl(file),
+      'Cache-Control': status === 404 ? cachePolicy.notFound : cacheControlOf(file.file),
       ETag: file.etag,
       Vary: 'Accept-Encoding',
     }
@@ -72,11 +73,4 @@ function decodePath(pathname: string): string {
   } catch {
     return pathname
   }
-}
-
-function cacheControl(file: StaticFile): string {
-  // Hashed file names change with their content, so they never need revalidating.
-  if (file.file.includes('/assets/')) return 'public, max-age=31536000, immutable'
-  if (/\.(html|data|xml|txt)$/.test(file.file)) return 'public, max-age=0, must-revalidate'
-  return 'public, max-age=86400'
 }

@@ -6,11 +6,12 @@ import { createApp } from './app.ts'
 import type { ServerEnv } from './env.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, defaultOutboxSettings, deliveriesFor } from './outbox/worker.ts'
-import { openSqliteStore } from './store/sqlite.ts'
+import { openLeadStore } from './store/open-store.ts'
 
 /**
- * Everything the running server is: the lead store (created with its folder on
- * first start), the outbox worker, the composed app, listening. Used by
+ * Everything the running server is: the lead store (SQLite, created with its
+ * folder on first start, or PostgreSQL with DATABASE_URL; migrated either
+ * way), the outbox worker, the composed app, listening. Used by
  * index.ts and by the tests that need a real port; `close()` stops taking
  * requests, finishes those in flight, stops the worker and closes the store.
  */
@@ -21,11 +22,11 @@ export async function startServer(
     formCookieSecret,
   }: {
     log?: Pick<Console, 'info' | 'error'>
-    /** Tests give one to read the cookie back; by default a random one per process. */
+    /** Tests give one to read the cookie back; by default FORM_COOKIE_SECRET, else a random one per process. */
     formCookieSecret?: string
   } = {},
 ) {
-  const store = openSqliteStore({ file: env.DATABASE_PATH })
+  const { store, rateLimiter, kind } = await openLeadStore(env, { log })
   const webhook =
     env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET
       ? { url: env.LEAD_WEBHOOK_URL, secret: env.LEAD_WEBHOOK_SECRET }
@@ -53,12 +54,13 @@ export async function startServer(
       clientDir: env.CLIENT_DIR,
       trustedProxies: env.TRUSTED_PROXIES,
       log,
+      rateLimiter,
       leads: {
         store,
         rateLimit: env.LEAD_RATE_LIMIT,
         deliveriesFor: deliveriesFor({ webhook: Boolean(webhook) }),
         siteOrigin: env.SITE_ORIGIN,
-        formCookieSecret,
+        formCookieSecret: formCookieSecret ?? env.FORM_COOKIE_SECRET,
         onStored: () => worker.wake(),
       },
     })
@@ -76,6 +78,8 @@ export async function startServer(
   return {
     port,
     store,
+    /** Which database holds the leads: `sqlite` or `postgres`. */
+    database: kind,
     worker,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))

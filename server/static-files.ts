@@ -24,9 +24,10 @@ export const HEADERS_TEXT = '_headers'
  * the server and by static hosts, and React Router's SPA fallback, which a
  * fully pre-rendered site never needs. They answer 404 like any unknown path.
  */
-const notServed = new Set([`/${HEADERS_JSON}`, `/${HEADERS_TEXT}`, '/__spa-fallback.html'])
+export const notServed = new Set([`/${HEADERS_JSON}`, `/${HEADERS_TEXT}`, '/__spa-fallback.html'])
 
-const types: Record<string, string> = {
+/** The Content-Type of each extension the build has; anything else is application/octet-stream. */
+export const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -44,7 +45,7 @@ const types: Record<string, string> = {
 }
 
 export function contentType(file: string): string {
-  return types[path.extname(file)] ?? 'application/octet-stream'
+  return contentTypes[path.extname(file)] ?? 'application/octet-stream'
 }
 
 function walk(dir: string): string[] {

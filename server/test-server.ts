@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll } from 'vitest'
 import { readServerEnv } from './env.ts'
+import { freePort } from './outbox/test-receivers.ts'
 import { startServer } from './start.ts'
 import { writeTestBuild } from './test-build.ts'
 
@@ -28,4 +31,44 @@ export async function startTestServer(settings: Record<string, string> = {}) {
     rmSync(dataDir, { recursive: true, force: true })
   })
   return { ...server, url: `http://127.0.0.1:${server.port}`, dataDir, env, logs }
+}
+
+/**
+ * For tests: the real server as its own process (`server/index.ts`, as
+ * production runs it) on a free loopback port, serving the small test build,
+ * its data in a new temporary folder; resolves once it listens. Killed and
+ * removed after the file's tests. `output` collects what it printed.
+ */
+export async function startServerProcess(settings: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-process-'))
+  const port = await freePort()
+  const child = spawn('node_modules/.bin/node', ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CLIENT_DIR: writeTestBuild(),
+      DATA_DIR: dataDir,
+      ...settings,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output: string[] = []
+  afterAll(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  await new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output.push(chunk.toString())
+      if (output.join('').includes('Northpeak site on')) resolve()
+    }
+    child.stdout!.on('data', collect)
+    child.stderr!.on('data', collect)
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output.join('')}`)))
+  })
+  return { url: `http://127.0.0.1:${port}`, port, child, dataDir, output }
 }

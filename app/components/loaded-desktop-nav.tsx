@@ -27,8 +27,8 @@ function MenuPanel({ menu }: { menu: NavMenu }) {
               end
               prefetch="intent"
               className={cn(
-                'block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-900 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700',
-                entry === menu.overview && 'font-semibold text-ink',
+                'block rounded-lg px-3 py-2 text-sm hover:bg-brand-50 hover:text-brand-900 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700',
+                entry === menu.overview ? 'font-semibold text-ink' : 'text-slate-700',
               )}
             >
               {entry === menu.overview ? `All ${menu.label.toLowerCase()}` : entry.name}

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react'
 import { Prose } from '#app/components/prose.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { Checklist } from '#app/components/sections/checklist.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ContactOptions } from '#app/components/sections/contact-options.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
@@ -15,8 +16,15 @@ import { TeamGrid } from '#app/components/sections/team-grid.tsx'
 import { ToolList } from '#app/components/sections/tool-list.tsx'
 import type { ResolvedSection } from '#app/lib/content/types.ts'
 
+/** What a block learns from the blocks before it. */
+interface Place {
+  tone: Tone
+  /** The number of a checklist block's first point: checklist points are numbered across the page. */
+  checklistStart: number
+}
+
 type Renderers = {
-  [K in ResolvedSection['type']]: (section: Extract<ResolvedSection, { type: K }>, tone: Tone) => ReactNode
+  [K in ResolvedSection['type']]: (section: Extract<ResolvedSection, { type: K }>, place: Place) => ReactNode
 }
 
 /**
@@ -25,19 +33,20 @@ type Renderers = {
  * renderer here fails the typecheck (app/lib/content/README.md).
  */
 const renderers = {
-  features: (section, tone) => <FeatureGrid {...section} tone={tone} />,
-  steps: (section, tone) => <Steps {...section} tone={tone} />,
-  stats: (section, tone) => <Stats {...section} tone={tone} />,
-  faq: (section, tone) => <Faq {...section} tone={tone} />,
+  features: (section, { tone }) => <FeatureGrid {...section} tone={tone} />,
+  steps: (section, { tone }) => <Steps {...section} tone={tone} />,
+  stats: (section, { tone }) => <Stats {...section} tone={tone} />,
+  faq: (section, { tone }) => <Faq {...section} tone={tone} />,
   cta: (section) => <CtaBand {...section} />,
-  quote: (section, tone) => <Quote {...section} tone={tone} />,
-  collection: (section, tone) => <CardGrid {...section} tone={tone} />,
+  quote: (section, { tone }) => <Quote {...section} tone={tone} />,
+  collection: (section, { tone }) => <CardGrid {...section} tone={tone} />,
   sitemap: () => <SitemapList />,
-  pricing: (section, tone) => <PricingPlans {...section} tone={tone} />,
-  team: (section, tone) => <TeamGrid {...section} tone={tone} />,
-  list: (section, tone) => <ToolList {...section} tone={tone} />,
-  contact: (section, tone) => <ContactOptions {...section} tone={tone} />,
-  prose: (section, tone) => (
+  pricing: (section, { tone }) => <PricingPlans {...section} tone={tone} />,
+  team: (section, { tone }) => <TeamGrid {...section} tone={tone} />,
+  list: (section, { tone }) => <ToolList {...section} tone={tone} />,
+  contact: (section, { tone }) => <ContactOptions {...section} tone={tone} />,
+  checklist: (section, { tone, checklistStart }) => <Checklist {...section} tone={tone} start={checklistStart} />,
+  prose: (section, { tone }) => (
     <Section title={section.title} tone={tone}>
       {section.title ? <SectionHeading title={section.title} /> : null}
       <Prose html={section.body.html} />
@@ -45,14 +54,17 @@ const renderers = {
   ),
 } satisfies Renderers
 
-function renderBlock<K extends ResolvedSection['type']>(section: Extract<ResolvedSection, { type: K }>, tone: Tone) {
-  return (renderers as Renderers)[section.type](section, tone)
+function renderBlock<K extends ResolvedSection['type']>(section: Extract<ResolvedSection, { type: K }>, place: Place) {
+  return (renderers as Renderers)[section.type](section, place)
 }
 
 /** A page's blocks in order, on alternating backgrounds so neighbouring sections read apart. */
 export function SectionList({ sections, startMuted = false }: { sections: ResolvedSection[]; startMuted?: boolean }) {
-  return sections.map((section, index) => (
+  let checklistStart = 1
+  return sections.map((section, index) => {
+    const place = { tone: (index % 2 === 0) === startMuted ? 'muted' : 'plain', checklistStart } as const
+    if (section.type === 'checklist') checklistStart += section.items.length
     // Blocks never reorder, so their position is a stable key.
-    <Fragment key={index}>{renderBlock(section, (index % 2 === 0) === startMuted ? 'muted' : 'plain')}</Fragment>
-  ))
+    return <Fragment key={index}>{renderBlock(section, place)}</Fragment>
+  })
 }

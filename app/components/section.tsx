@@ -34,12 +34,16 @@ export function Container({
 export function Section({
   title,
   tone = 'plain',
+  compact = false,
   className,
   children,
 }: {
   /** Names the section for assistive technology and gives it an anchor. */
   title?: string
   tone?: Tone
+  /** Less room above and below: a band of figures without a heading. */
+  compact?: boolean
+  /** Anything but vertical padding, which `compact` sets. */
   className?: string
   children: React.ReactNode
 }) {
@@ -48,7 +52,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={id ? `${id}-title` : undefined}
-      className={cn('py-14 sm:py-20', tones[tone], className)}
+      className={cn(compact ? 'py-10 sm:py-12' : 'py-14 sm:py-20', tones[tone], className)}
     >
       <Container>{children}</Container>
     </section>

@@ -58,8 +58,9 @@ export function SiteFooter() {
             © {site.copyrightYear} {site.name}. All rights reserved.
           </p>
           <LazyTooltip label="Back to top">
+            {/* No variant: the ghost button's colours are for light backgrounds. */}
             <Button
-              variant="ghost"
+              variant={null}
               size="icon"
               onClick={scrollToTop}
               className="text-slate-300 hover:bg-slate-800 hover:text-white"

@@ -21,7 +21,7 @@ export function SiteHeader() {
           <Link
             to={bookCallPath}
             prefetch="intent"
-            className={cn(buttonVariants({ variant: 'cta', size: 'sm' }), 'hidden sm:inline-flex')}
+            className={cn(buttonVariants({ variant: 'cta', size: 'sm' }), 'max-sm:hidden')}
           >
             Book Strategy Call
           </Link>

@@ -1,7 +1,9 @@
 import { clsx, type ClassValue } from 'clsx'
-import { twMerge } from 'tailwind-merge'
 
-/** Joins class names and lets later Tailwind classes override earlier ones. */
-export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs))
-}
+/**
+ * Joins class names. It does not resolve conflicts: two classes that set the
+ * same property (`px-4` and `px-6`) on one element are a mistake, which an
+ * end-to-end test finds on every page (tests/e2e/class-conflicts.spec.ts).
+ * Resolving them here took tailwind-merge, 8 KB of every page's first load.
+ */
+export const cn = (...inputs: ClassValue[]): string => clsx(inputs)

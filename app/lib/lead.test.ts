@@ -2,8 +2,8 @@ import { expect, test } from 'vitest'
 import { fieldErrors, leadSchema, serviceOptions } from './lead.ts'
 import { services } from './registry.ts'
 
-test("the service-of-interest options are the site's services", () => {
-  expect(serviceOptions.map((option) => option.label)).toEqual(services.map((entry) => entry.name))
+test("the service-of-interest options are the site's services and 'Not sure yet'", () => {
+  expect(serviceOptions.map((option) => option.label)).toEqual([...services.map((entry) => entry.name), 'Not sure yet'])
   expect(serviceOptions[0]).toEqual({ value: 'website-design', label: 'Website Design' })
 })
 

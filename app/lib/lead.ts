@@ -9,14 +9,21 @@
 import { z } from 'zod'
 import { services, slugOf } from './registry.ts'
 
-/** The 47-point audit checklist page the popup's thank-you state and the checklist e-mail link to. */
-export const CHECKLIST_PATH = '/resources/marketing-audit-checklist'
+// Pages forbid eval (no 'unsafe-eval', docs/decisions/016-security-headers-at-build.md).
+// With its JIT on, zod probes `new Function` when it builds an object schema:
+// zod catches the refusal, but the browser still reports it as a CSP
+// violation (docs/decisions/022-release-gates.md). In the browser zod parses
+// without JIT; the server keeps it.
+if (typeof document !== 'undefined') z.config({ jitless: true })
 
 /** Hidden from people, left empty by them; a bot that fills it is answered like a person and stored nowhere. */
 export const HONEYPOT_FIELD = 'website'
 
-/** The service-of-interest options: the site's services (app/lib/registry.ts), by slug. */
-export const serviceOptions = services.map((entry) => ({ value: slugOf(entry.path), label: entry.name }))
+/** The service-of-interest options: the site's services (app/lib/registry.ts), by slug, and "Not sure yet". */
+export const serviceOptions = [
+  ...services.map((entry) => ({ value: slugOf(entry.path), label: entry.name })),
+  { value: 'not-sure', label: 'Not sure yet' },
+]
 
 /** The budget-range options of the contact form (optional). */
 export const budgetOptions = [

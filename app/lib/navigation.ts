@@ -57,6 +57,8 @@ export const mobileNav: NavItem[] = [
 
 /** Where the header's "Book Strategy Call" button goes. */
 export const bookCallPath = page('/contact').path
+/** The 47-point audit checklist: the exit popup's thank-you state and the checklist e-mail link to it. */
+export const checklistPath = page('/resources/audit-checklist').path
 
 export const footerColumns: { title: string; links: PageEntry[] }[] = [
   { title: 'Services', links: [...services, page('/integrations')] },

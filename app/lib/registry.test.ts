@@ -16,6 +16,7 @@ const specPaths = [
   '/services',
   '/case-studies',
   '/resources',
+  '/resources/audit-checklist',
   '/blog',
   '/contact',
   '/privacy',

@@ -16,7 +16,17 @@
 import { articleCategories, categoryPath } from './categories.ts'
 
 /** The route module (app/routes/<route>.tsx) that renders a page. */
-export type RouteModule = 'page' | 'blog' | 'blog-category' | 'service' | 'case-study' | 'location' | 'article'
+export type RouteModule =
+  | 'page'
+  | 'contact'
+  | 'blog'
+  | 'roi-calculator'
+  | 'dashboard'
+  | 'blog-category'
+  | 'service'
+  | 'case-study'
+  | 'location'
+  | 'article'
 
 /**
  * The content collection a page's copy comes from: the folder of content/
@@ -142,7 +152,7 @@ export const pages: readonly PageEntry[] = [
   top('/how-we-work', 'How We Work', 'company', { prefetch: 'idle' }),
   top('/team', 'Team', 'company'),
   top('/pricing', 'Pricing', 'company', { prefetch: 'start' }),
-  top('/contact', 'Contact', 'company', { prefetch: 'start' }),
+  top('/contact', 'Contact', 'company', { prefetch: 'start', route: 'contact' }),
   top('/services', 'Services', 'services', { prefetch: 'start' }),
   ...services,
   top('/integrations', 'Integrations', 'services'),
@@ -155,8 +165,9 @@ export const pages: readonly PageEntry[] = [
   ...articles,
   ...categories,
   top('/resources', 'Resources', 'tools', { prefetch: 'idle' }),
-  top('/roi-calculator', 'ROI Calculator', 'tools'),
-  top('/dashboard', 'Analytics Dashboard', 'tools'),
+  top('/resources/audit-checklist', 'Marketing Audit Checklist', 'tools'),
+  top('/roi-calculator', 'ROI Calculator', 'tools', { route: 'roi-calculator' }),
+  top('/dashboard', 'Analytics Dashboard', 'tools', { route: 'dashboard' }),
   top('/sitemap', 'Sitemap', 'legal'),
   top('/privacy', 'Privacy Policy', 'legal'),
   top('/terms', 'Terms of Service', 'legal'),

@@ -6,6 +6,15 @@ describe('fullTitle', () => {
     expect(fullTitle('Paid Ads Management')).toBe('Paid Ads Management | Northpeak')
   })
 
+  test('leaves the brand out where it would take the title past 70 characters', () => {
+    const long = 'Content Marketing That Builds Pipeline: From Research to ROI'
+    expect(`${long} | Northpeak`.length).toBe(72)
+    expect(fullTitle(long)).toBe(long)
+    const fits = 'Content Marketing That Builds Pipeline: From Research to R'
+    expect(fullTitle(fits)).toBe(`${fits} | Northpeak`)
+    expect(fullTitle(fits)).toHaveLength(70)
+  })
+
   test('leaves a title that already names the brand alone, in any case', () => {
     expect(fullTitle('Northpeak: growth marketing')).toBe('Northpeak: growth marketing')
     expect(fullTitle('Why NORTHPEAK works')).toBe('Why NORTHPEAK works')
@@ -38,6 +47,17 @@ describe('seo', () => {
     expect(find('name', 'twitter:card')).toEqual({ name: 'twitter:card', content: 'summary_large_image' })
   })
 
+  test('gives a page without a card of its own the default image and its alternative text', () => {
+    expect(find('property', 'og:image:alt')).toEqual({
+      property: 'og:image:alt',
+      content: 'Northpeak: Growth marketing and software development',
+    })
+    expect(find('name', 'twitter:image')).toEqual({
+      name: 'twitter:image',
+      content: 'https://northpeak.example/og-image.jpg',
+    })
+  })
+
   test('adds a BreadcrumbList on inner pages', () => {
     const jsonLd = tags.flatMap((tag) => ('script:ld+json' in tag ? [tag['script:ld+json']] : []))
     expect(jsonLd).toContainEqual({
@@ -50,10 +70,47 @@ describe('seo', () => {
     })
   })
 
-  test('marks the pages the registry keeps out of search engines noindex, with no canonical', () => {
+  test('marks the pages the registry keeps out of search engines noindex, still naming their own address', () => {
     const hidden = seo({ title: 'Thank you for writing', description: 'x'.repeat(80), path: '/thank-you' })
     expect(hidden).toContainEqual({ name: 'robots', content: 'noindex, follow' })
-    expect(hidden.some((tag) => 'rel' in tag && tag.rel === 'canonical')).toBe(false)
+    expect(hidden).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://northpeak.example/thank-you' })
+    expect(tags.some((tag) => 'name' in tag && tag.name === 'robots')).toBe(false)
+  })
+})
+
+describe('seo, on a page with a social card', () => {
+  const tags = seo({
+    title: 'Local SEO Guide: Map Pack and Reviews',
+    description: 'Rank in the map pack.',
+    path: '/blog/local-seo-guide',
+    category: 'Local SEO',
+    ogType: 'article',
+  })
+  const content = (key: string, value: string) =>
+    (tags.find((tag) => (tag as Record<string, unknown>)[key] === value) as { content?: string } | undefined)?.content
+
+  test('names its card by absolute URL in Open Graph and Twitter, with its size and its text as alternative', () => {
+    const image = 'https://northpeak.example/social/blog/local-seo-guide.png'
+    expect(content('property', 'og:image')).toBe(image)
+    expect(content('name', 'twitter:image')).toBe(image)
+    expect(content('property', 'og:image:width')).toBe('1200')
+    expect(content('property', 'og:image:height')).toBe('630')
+    expect(content('property', 'og:image:alt')).toBe('Local SEO Guide: Map Pack and Reviews (Local SEO, Northpeak)')
+    expect(content('name', 'twitter:card')).toBe('summary_large_image')
+  })
+
+  test('gives each image tag once', () => {
+    for (const [key, value] of [
+      ['property', 'og:image'],
+      ['property', 'og:image:alt'],
+      ['name', 'twitter:image'],
+      ['name', 'twitter:card'],
+    ] as const) {
+      expect(
+        tags.filter((tag) => (tag as Record<string, unknown>)[key] === value),
+        value,
+      ).toHaveLength(1)
+    }
   })
 })
 
@@ -63,8 +120,11 @@ describe('breadcrumbList', () => {
   })
 
   test('leaves out segments that are not pages, but keeps the current page', () => {
-    const list = breadcrumbList('/industries/saas') as { itemListElement: { name: string; item: string }[] }
-    expect(list.itemListElement.map((item) => item.name)).toEqual(['Home', 'SaaS'])
-    expect(list.itemListElement.at(-1)?.item).toBe('https://northpeak.example/industries/saas')
+    expect(breadcrumbList('/industries/saas')).toMatchObject({
+      itemListElement: [
+        { name: 'Home', position: 1 },
+        { name: 'SaaS', position: 2, item: 'https://northpeak.example/industries/saas' },
+      ],
+    })
   })
 })

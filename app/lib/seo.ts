@@ -1,8 +1,21 @@
 import type { MetaDescriptor } from 'react-router'
+import type {
+  Article,
+  BlogPosting,
+  BreadcrumbList,
+  CollectionPage,
+  ListItem,
+  Organization,
+  Service,
+  Thing,
+  WebSite,
+  WithContext,
+} from 'schema-dts'
 import { breadcrumbs } from './breadcrumbs.ts'
 import type { PageContent } from './content/types.ts'
-import { findPage } from './registry.ts'
+import { findPage, page } from './registry.ts'
 import { site } from './site.ts'
+import { SOCIAL_CARD_SIZE, socialCard, socialCardImage } from './social-card.ts'
 
 /** Search metadata of a page (docs/product.md#search-metadata). */
 export interface SeoInput {
@@ -11,16 +24,35 @@ export interface SeoInput {
   keywords?: readonly string[]
   /** The page's path; its canonical URL is this path on SITE_ORIGIN. */
   path: string
-  /** Site-relative path of the social image; 1200x630 by default. */
-  ogImage?: string
+  /** An article's category: the line above the title on its social card. */
+  category?: string
   ogType?: 'website' | 'article'
   /** JSON-LD objects for the page; a BreadcrumbList is added on inner pages. */
-  schemaData?: readonly object[]
+  schemaData?: readonly StructuredData[]
 }
 
-/** The title with the brand suffix, unless the title already names the brand. */
+/** A JSON-LD object of a page: a schema.org type (schema-dts), without its `@context`. */
+export type StructuredData = Exclude<Thing, string>
+
+/**
+ * What search engines show of a title and a description, as rendered (brand
+ * suffix included). Longer ones are cut off in results; the release gates
+ * hold every page to them (docs/decisions/022-release-gates.md).
+ */
+export const searchLimits = {
+  title: { min: 10, max: 70 },
+  description: { min: 70, max: 165 },
+} as const
+
+/**
+ * The title with the brand suffix, unless the title already names the brand
+ * or the suffix would take it past what search results show: the page's own
+ * words come first (docs/product.md#search-metadata).
+ */
 export function fullTitle(title: string): string {
-  return title.toLowerCase().includes(site.name.toLowerCase()) ? title : `${title} | ${site.name}`
+  if (title.toLowerCase().includes(site.name.toLowerCase())) return title
+  const branded = `${title} | ${site.name}`
+  return branded.length <= searchLimits.title.max ? branded : title
 }
 
 export function absoluteUrl(path: string): string {
@@ -31,7 +63,10 @@ export function absoluteUrl(path: string): string {
 export function seo(input: SeoInput): MetaDescriptor[] {
   const title = fullTitle(input.title)
   const url = absoluteUrl(input.path)
-  const image = absoluteUrl(input.ogImage ?? site.ogImage)
+  // Articles and family pages have a card of their own, drawn at build from the
+  // same inputs (app/lib/social-card.ts); the other pages share the default.
+  const card = socialCard(input)
+  const image = absoluteUrl(card?.image ?? site.ogImage)
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: input.description },
@@ -41,9 +76,9 @@ export function seo(input: SeoInput): MetaDescriptor[] {
     { property: 'og:title', content: title },
     { property: 'og:description', content: input.description },
     { property: 'og:image', content: image },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
-    { property: 'og:image:alt', content: `${site.name}: ${site.tagline}` },
+    { property: 'og:image:width', content: String(SOCIAL_CARD_SIZE.width) },
+    { property: 'og:image:height', content: String(SOCIAL_CARD_SIZE.height) },
+    { property: 'og:image:alt', content: card?.alt ?? `${site.name}: ${site.tagline}` },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: input.description },
@@ -52,17 +87,19 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   if (input.keywords && input.keywords.length > 0) {
     tags.push({ name: 'keywords', content: input.keywords.join(', ') })
   }
+  // Every page names its own address, those kept out of search engines too:
+  // a shared or bookmarked copy with query parameters still points home.
+  tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url })
   // Whether a page is kept out of search engines is the registry's call
   // alone (PageEntry.noIndex), so the sitemaps and the robots tag agree.
-  if (findPage(input.path)?.noIndex) {
-    tags.push({ name: 'robots', content: 'noindex, follow' })
-  } else {
-    tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url })
-  }
-  const graph = [...(input.schemaData ?? [])]
+  if (findPage(input.path)?.noIndex) tags.push({ name: 'robots', content: 'noindex, follow' })
+  const graph: StructuredData[] = [...(input.schemaData ?? [])]
   const trail = breadcrumbList(input.path)
   if (trail) graph.push(trail)
-  for (const data of graph) tags.push({ 'script:ld+json': { '@context': 'https://schema.org', ...data } })
+  for (const data of graph) {
+    const node: WithContext<StructuredData> = { '@context': 'https://schema.org', ...data }
+    tags.push({ 'script:ld+json': node })
+  }
   return tags
 }
 
@@ -77,13 +114,16 @@ export function contentPageSeo({ path, page }: { path: string; page: PageContent
   })
 }
 
+// The JSON-LD below carries what Google documents as required and
+// recommended for each type; tests/gates/structured-data.ts checks every page.
+
 /** BreadcrumbList for an inner page: its crumbs that are pages of the site. */
-export function breadcrumbList(path: string): object | undefined {
+export function breadcrumbList(path: string): BreadcrumbList | undefined {
   const crumbs = breadcrumbs(path).filter((crumb) => crumb.path === path || findPage(crumb.path))
   if (crumbs.length < 2) return undefined
   return {
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({
+    itemListElement: crumbs.map((crumb, index): ListItem => ({
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.name,
@@ -100,7 +140,7 @@ export const organization = {
   logo: `${site.origin}/logo.png`,
   email: site.email,
   description: site.description,
-}
+} as const satisfies Organization
 
 export const webSite = {
   '@type': 'WebSite',
@@ -108,6 +148,84 @@ export const webSite = {
   name: site.name,
   url: `${site.origin}/`,
   publisher: { '@id': organization['@id'] },
+} as const satisfies WebSite
+
+/** An article of the blog (docs/product.md#article-page). */
+export function blogPosting(input: {
+  path: string
+  headline: string
+  description: string
+  /** YYYY-MM-DD */
+  datePublished: string
+  /** YYYY-MM-DD: the last review that changed the text, else the publication date. */
+  dateModified: string
+  wordCount: number
+  readMinutes: number
+  section: string
+  keywords: readonly string[]
+}): BlogPosting {
+  const url = absoluteUrl(input.path)
+  return {
+    '@type': 'BlogPosting',
+    headline: input.headline,
+    description: input.description,
+    url,
+    mainEntityOfPage: url,
+    image: absoluteUrl(socialCardImage(input.path)),
+    author: { '@type': 'Organization', name: site.author, url: absoluteUrl(page('/team').path) },
+    publisher: organization,
+    datePublished: input.datePublished,
+    dateModified: input.dateModified,
+    wordCount: input.wordCount,
+    timeRequired: `PT${input.readMinutes}M`,
+    articleSection: input.section,
+    keywords: input.keywords.join(', '),
+  }
+}
+
+/** A case study: an Article by Northpeak about one client's results. */
+export function caseStudyArticle(input: {
+  path: string
+  headline: string
+  description: string
+  about: string
+}): Article {
+  const url = absoluteUrl(input.path)
+  return {
+    '@type': 'Article',
+    headline: input.headline,
+    description: input.description,
+    about: input.about,
+    url,
+    mainEntityOfPage: url,
+    image: absoluteUrl(socialCardImage(input.path)),
+    author: { '@type': 'Organization', name: organization.name, url: organization.url },
+    publisher: organization,
+  }
+}
+
+/** A page that lists other pages of the site, such as a blog topic's articles. */
+export function collectionPage(input: {
+  path: string
+  name: string
+  description: string
+  items: readonly { path: string; name: string }[]
+}): CollectionPage {
+  return {
+    '@type': 'CollectionPage',
+    name: input.name,
+    description: input.description,
+    url: absoluteUrl(input.path),
+    mainEntity: {
+      '@type': 'ItemList',
+      itemListElement: input.items.map((item, index): ListItem => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        url: absoluteUrl(item.path),
+        name: item.name,
+      })),
+    },
+  }
 }
 
 /** A service Northpeak offers, optionally for one city (docs/product.md#locations). */
@@ -116,7 +234,7 @@ export function serviceData(input: {
   description: string
   path: string
   city?: { name: string; region: string }
-}) {
+}): Service {
   return {
     '@type': 'Service',
     name: input.name,

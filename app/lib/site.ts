@@ -19,7 +19,7 @@ export const site = {
     'Northpeak is a growth-marketing and software-development agency: paid ads, email, content, AI automation, analytics and app development, measured against revenue.',
   /** The blog's RSS feed (app/routes/rss-xml.ts), linked from every page's head. */
   feed: { path: '/rss.xml', title: 'Northpeak blog' },
-  /** Default social card, 1200x630 (public/og-image.jpg). */
+  /** Default social card, 1200x630 (public/og-image.jpg), for pages without one of their own (app/lib/social-card.ts). */
   ogImage: '/og-image.jpg',
   claims: {
     conversionUplift: '127%',

@@ -9,6 +9,11 @@ export interface LateWidgetOptions {
    * Without it the code is fetched on the first `wake`.
    */
   preloadWhenIdle?: () => boolean
+  /**
+   * Wake the widget once the page has loaded and the browser is idle: for
+   * widgets that watch for their moment themselves (the exit popup).
+   */
+  wakeWhenIdle?: boolean
 }
 
 /**
@@ -29,19 +34,12 @@ export type LateWidget<P> = [Loaded: ComponentType<P> | null, wake: () => void]
  */
 export function useLateWidget<P>(
   late: LateModule<{ default: ComponentType<P> }>,
-  { preloadWhenIdle }: LateWidgetOptions = {},
+  { preloadWhenIdle, wakeWhenIdle }: LateWidgetOptions = {},
 ): LateWidget<P> {
   // Code that arrived for an earlier mount renders at once, with no flash of
   // the stand-in. On a page's first render nothing has been fetched yet, so
   // the hydrated HTML always matches the stand-in.
   const [Loaded, setLoaded] = useState<ComponentType<P> | null>(() => late.loaded()?.default ?? null)
-
-  const shouldPreload = useEffectEvent(() => preloadWhenIdle?.() ?? false)
-  const preloading = preloadWhenIdle !== undefined
-  useEffect(() => {
-    if (!preloading) return
-    return late.preloadWhenIdle(shouldPreload)
-  }, [late, preloading])
 
   // The code is fetched outside React, so a page navigation started meanwhile
   // neither waits for it nor fails with it. If it fails (preload has logged
@@ -51,6 +49,16 @@ export function useLateWidget<P>(
     void late.preload().then((module) => {
       if (module) startTransition(() => setLoaded(() => module.default))
     })
+
+  const shouldPreload = useEffectEvent(() => {
+    if (wakeWhenIdle) wake()
+    return preloadWhenIdle?.() ?? false
+  })
+  const preloading = preloadWhenIdle !== undefined || wakeWhenIdle
+  useEffect(() => {
+    if (!preloading) return
+    return late.preloadWhenIdle(shouldPreload)
+  }, [late, preloading])
 
   return [Loaded, wake]
 }

@@ -6,7 +6,7 @@ import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { formatDate, getArticle, relatedArticles } from '#app/lib/content/queries.server.ts'
 import { page, requestEntry } from '#app/lib/registry.ts'
-import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
+import { absoluteUrl, blogPosting, seo } from '#app/lib/seo.ts'
 import { site } from '#app/lib/site.ts'
 import type { Route } from './+types/article.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
@@ -30,29 +30,26 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return []
   const { path, article } = loaderData
   return seo({
-    title: article.title,
+    // A headline too long for search results has a shorter search title.
+    title: article.searchTitle ?? article.title,
     description: article.description,
     keywords: article.keywords,
     path,
+    category: article.category,
     ogType: 'article',
     schemaData: [
-      {
-        '@type': 'BlogPosting',
+      blogPosting({
+        path,
         headline: article.title,
         description: article.description,
-        url: absoluteUrl(path),
-        mainEntityOfPage: absoluteUrl(path),
-        image: absoluteUrl(site.ogImage),
-        author: { '@type': 'Organization', name: site.author, url: absoluteUrl(page('/team').path) },
-        publisher: organization,
         datePublished: article.date,
         // The last review that changed the text (docs/product.md#article-page).
         dateModified: article.updated ?? article.date,
         wordCount: article.wordCount,
-        timeRequired: `PT${article.readTime}M`,
-        articleSection: article.category,
-        keywords: article.keywords.join(', '),
-      },
+        readMinutes: article.readTime,
+        section: article.category,
+        keywords: article.keywords,
+      }),
     ],
   })
 }

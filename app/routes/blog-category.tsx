@@ -6,7 +6,7 @@ import { SmartLink } from '#app/components/smart-link.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { getCategory } from '#app/lib/content/queries.server.ts'
 import { requestEntry } from '#app/lib/registry.ts'
-import { absoluteUrl, seo } from '#app/lib/seo.ts'
+import { collectionPage, seo } from '#app/lib/seo.ts'
 import type { Route } from './+types/blog-category.ts'
 
 // The route module of the blog's category pages (/blog/category/<slug>,
@@ -26,21 +26,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
     description: category.description,
     path,
     schemaData: [
-      {
-        '@type': 'CollectionPage',
+      collectionPage({
+        path,
         name: category.heading,
         description: category.description,
-        url: absoluteUrl(path),
-        mainEntity: {
-          '@type': 'ItemList',
-          itemListElement: category.articles.map((article, index) => ({
-            '@type': 'ListItem',
-            position: index + 1,
-            url: absoluteUrl(article.path),
-            name: article.title,
-          })),
-        },
-      },
+        items: category.articles.map((article) => ({ path: article.path, name: article.title })),
+      }),
     ],
   })
 }

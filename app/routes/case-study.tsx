@@ -8,7 +8,7 @@ import { Stats } from '#app/components/sections/stats.tsx'
 import { ShareWidget } from '#app/components/share-widget.tsx'
 import { getCaseStudy } from '#app/lib/content/queries.server.ts'
 import { requestEntry } from '#app/lib/registry.ts'
-import { absoluteUrl, organization, seo } from '#app/lib/seo.ts'
+import { absoluteUrl, caseStudyArticle, seo } from '#app/lib/seo.ts'
 import type { Route } from './+types/case-study.ts'
 
 // The route module of the three case studies (content/case-studies/<slug>.md).
@@ -28,15 +28,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     path,
     ogType: 'article',
     schemaData: [
-      {
-        '@type': 'Article',
-        headline: study.heading,
-        description: study.description,
-        about: study.industry,
-        url: absoluteUrl(path),
-        author: { '@type': 'Organization', name: organization.name, url: organization.url },
-        publisher: { '@id': organization['@id'] },
-      },
+      caseStudyArticle({ path, headline: study.heading, description: study.description, about: study.industry }),
     ],
   })
 }

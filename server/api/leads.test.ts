@@ -180,8 +180,8 @@ describe('bad input stores nothing', () => {
     expect(cookie).toContain('Max-Age=600')
     expect(cookie).toContain('Path=/contact')
     expect(cookie).toContain('SameSite=Lax')
-    // The contact page's script reads it; over plain http it cannot be Secure.
-    expect(cookie).not.toMatch(/HttpOnly/i)
+    // Only the server reads it (server/contact-page.ts); over plain http it cannot be Secure.
+    expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).not.toMatch(/Secure/i)
     const value = cookie.split(';')[0]!.slice('lead_form='.length)
     const contents = decodeFormCookie(value, TEST_COOKIE_SECRET, Date.now())

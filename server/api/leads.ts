@@ -134,8 +134,8 @@ export function leadsApi({
           path: FORM_COOKIE_PATH,
           maxAge: FORM_COOKIE_MAX_AGE,
           sameSite: 'Lax',
-          // Read by the contact page's script to show the errors, then deleted by it.
-          httpOnly: false,
+          // Read by the server, which writes it into the contact page (server/contact-page.ts).
+          httpOnly: true,
           secure: isHttps(c),
         })
         return c.redirect(CONTACT_PATH, 303)

@@ -1,7 +1,8 @@
 import { mkdir, open, rename } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import { budgetOptions, CHECKLIST_PATH, serviceOptions, topicOptions } from '#app/lib/lead.ts'
+import { budgetOptions, serviceOptions, topicOptions } from '#app/lib/lead.ts'
+import { checklistPath } from '#app/lib/navigation.ts'
 import { page } from '#app/lib/registry.ts'
 import { site } from '#app/lib/site.ts'
 import type { StoredLead } from '../store/lead-store.ts'
@@ -63,7 +64,7 @@ async function writeDurably(file: string, data: Buffer) {
 export function checklistMail(lead: StoredLead, { origin, from }: { origin: string; from: string }): MailMessage {
   const [checklist, roi, guide] = site.auditOffer.items
   const links = [
-    { label: `The ${checklist}`, url: `${origin}${CHECKLIST_PATH}` },
+    { label: `The ${checklist}`, url: `${origin}${checklistPath}` },
     { label: `The ${roi}`, url: `${origin}${ROI_CALCULATOR_PATH}` },
     { label: `The ${guide}`, url: `${origin}${AI_GUIDE_PATH}` },
   ]

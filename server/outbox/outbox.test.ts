@@ -70,7 +70,7 @@ describe('each delivery arrives once', async () => {
     expect(text).toMatch(/Content-Type: text\/plain/)
     expect(text).toMatch(/Content-Type: text\/html/)
     for (const url of [
-      'https://www.northpeak.example/resources/marketing-audit-checklist',
+      'https://www.northpeak.example/resources/audit-checklist',
       'https://www.northpeak.example/roi-calculator',
       'https://www.northpeak.example/blog/ai-workflows-save-time',
     ]) {
@@ -197,6 +197,6 @@ test('without SMTP_URL each mail is written as an .eml file under DATA_DIR/mail'
   const mails = files().map((name) => decodeMail(readFileSync(path.join(mailDir, name), 'utf8')))
   const checklist = mails.find((mail) => /^To: ada@example.com$/m.test(mail))!
   expect(checklist).toContain('Subject: Your free marketing audit checklist')
-  expect(checklist).toContain('https://northpeak.example/resources/marketing-audit-checklist')
+  expect(checklist).toContain('https://northpeak.example/resources/audit-checklist')
   expect(mails.find((mail) => /^To: hello@northpeak.example$/m.test(mail))).toContain('Subject: New lead')
 })

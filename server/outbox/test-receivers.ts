@@ -14,10 +14,19 @@ export interface ReceivedHook {
 /**
  * For tests: a webhook receiver on a loopback port that checks each request's
  * signature with `secret`, as a real receiver would, and answers 204 when it
- * holds, 401 when not. `start()` may be called again after `stop()` on the
+ * holds, 401 when not (after `delayMs`). `start()` may be called again after `stop()` on the
  * same port, to play an outage.
  */
-export async function webhookReceiver({ secret, port = 0 }: { secret: string; port?: number }) {
+export async function webhookReceiver({
+  secret,
+  port = 0,
+  delayMs = 0,
+}: {
+  secret: string
+  port?: number
+  /** How long each answer takes, as a slow receiver's would. */
+  delayMs?: number
+}) {
   const received: ReceivedHook[] = []
   let server: Server | null = null
   const receiver = {
@@ -40,7 +49,7 @@ export async function webhookReceiver({ secret, port = 0 }: { secret: string; po
             signatureValid,
             delivery: request.headers['northpeak-delivery'] as string | undefined,
           })
-          response.writeHead(signatureValid ? 204 : 401).end()
+          setTimeout(() => response.writeHead(signatureValid ? 204 : 401).end(), delayMs)
         })
       })
       server.listen(receiver.port, '127.0.0.1')

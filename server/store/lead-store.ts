@@ -2,9 +2,9 @@ import type { Lead, LeadKind } from '#app/lib/lead.ts'
 
 /**
  * Where leads and their deliveries are kept (docs/product.md#lead-capture).
- * Asynchronous so that a PostgreSQL implementation (several server processes
- * behind a load balancer) can fill it without changing its callers; the
- * SQLite one is `sqlite.ts`.
+ * Two implementations: SQLite (`sqlite.ts`, the default, one server process)
+ * and PostgreSQL (`postgres.ts`, with `DATABASE_URL`: several server processes
+ * behind a load balancer share it); `open-store.ts` picks one.
  */
 export interface LeadStore {
   /**
@@ -15,7 +15,8 @@ export interface LeadStore {
   insertLead(lead: NewLead): Promise<{ id: string; created: boolean }>
   /**
    * Takes up to `limit` deliveries that are due at `now`, leasing them until
-   * `leaseUntil`: a delivery whose worker died is due again after that.
+   * `leaseUntil`: a delivery whose worker died is due again after that. Two
+   * workers claiming at once (two instances) never take the same delivery.
    */
   claimDue(now: number, leaseUntil: number, limit: number): Promise<ClaimedDelivery[]>
   /** The earliest time any pending delivery is due, or null when none waits. */
@@ -31,6 +32,8 @@ export interface LeadStore {
   /** Deletes every lead with this e-mail address (any case) and their deliveries. */
   eraseByEmail(email: string): Promise<ErasedLeads>
   countLeads(): Promise<number>
+  /** How many deliveries wait (pending) or failed for good: counts only, for `/api/health`. */
+  outboxBacklog(): Promise<{ pending: number; failed: number }>
   /** Commits what is queued, then closes. */
   close(): Promise<void>
 }

@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import type { InsertOutcome } from './group-commit.ts'
 import type {
   ClaimedDelivery,
   DeliveryKind,
@@ -10,8 +11,8 @@ import type {
   NewLead,
   StoredLead,
 } from './lead-store.ts'
-
-const migrationsDir = path.join(import.meta.dirname, 'migrations')
+import { migrationsFor } from './migrations.ts'
+import { toDeliveryRow, toStoredLead, type DeliveryDbRow, type LeadRow } from './rows.ts'
 
 /**
  * Opens (and creates, with its folder) the lead database: WAL mode with
@@ -29,11 +30,12 @@ export function openDatabase(file: string): Database.Database {
   return db
 }
 
-export type InsertOutcome = { ok: true; value: { id: string; created: boolean } } | { ok: false; error: string }
-
 /**
  * The store's operations on one connection, synchronous (better-sqlite3):
  * run on the database thread (sqlite-thread.ts), each call one transaction.
+ * Transactions that write begin IMMEDIATE: they take the write lock first, so
+ * another connection (the CLI beside the server) makes them wait (busy_timeout)
+ * instead of failing when both read and then write.
  */
 export function sqliteOperations(db: Database.Database) {
   const findByKey = db.prepare<[string], { id: string }>('SELECT id FROM leads WHERE idempotency_key = ?')
@@ -86,7 +88,7 @@ export function sqliteOperations(db: Database.Database) {
         return { ok: false, error: error instanceof Error ? error.message : String(error) }
       }
     }),
-  )
+  ).immediate
 
   const dueRows = db.prepare<
     [number, number],
@@ -102,7 +104,7 @@ export function sqliteOperations(db: Database.Database) {
       lease.run(leaseUntil, row.delivery_id)
       return { id: row.delivery_id, kind: row.delivery_kind, attempts: row.attempts, lead: toStoredLead(row) }
     }),
-  )
+  ).immediate
   const deleteLead = db.prepare('DELETE FROM leads WHERE id = ?')
   const erase = db.transaction((email: string): ErasedLeads => {
     const leads = db
@@ -124,7 +126,7 @@ export function sqliteOperations(db: Database.Database) {
       erased.leads.push({ id: lead.id, kind: lead.kind, createdAt: lead.created_at })
     }
     return erased
-  })
+  }).immediate
 
   const delivered = db.prepare(
     "UPDATE outbox SET state = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL, mail_file = ? WHERE id = ?",
@@ -140,7 +142,7 @@ export function sqliteOperations(db: Database.Database) {
       if (outcome.delivered) delivered.run(outcome.at, outcome.mailFile ?? null, outcome.id)
       else attemptFailed.run(outcome.error.slice(0, 1000), outcome.retryAt, outcome.retryAt, outcome.id)
     }
-  })
+  }).immediate
 
   return {
     insertBatch,
@@ -168,104 +170,49 @@ export function sqliteOperations(db: Database.Database) {
         .map(toStoredLead),
     eraseByEmail: (email: string): ErasedLeads => erase(email),
     countLeads: (): number => db.prepare<[], { n: number }>('SELECT count(*) AS n FROM leads').get()!.n,
+    outboxBacklog: (): { pending: number; failed: number } => {
+      const counts = db
+        .prepare<[], { state: string; n: number }>(
+          "SELECT state, count(*) AS n FROM outbox WHERE state IN ('pending', 'failed') GROUP BY state",
+        )
+        .all()
+      return {
+        pending: counts.find((row) => row.state === 'pending')?.n ?? 0,
+        failed: counts.find((row) => row.state === 'failed')?.n ?? 0,
+      }
+    },
   }
 }
 
 export type SqliteOperations = ReturnType<typeof sqliteOperations>
 
-/** Runs the numbered migrations not yet applied, each in its own transaction, and records them. */
+/**
+ * Runs the numbered migrations not yet applied (migrations.ts) and records
+ * them, all in one IMMEDIATE transaction: a second process opening the file at
+ * the same moment waits, then finds them applied.
+ */
 export function migrate(db: Database.Database): string[] {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
   )
-  const applied = new Set(
-    db
-      .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
-      .all()
-      .map((row) => row.version),
-  )
   const ran: string[] = []
-  for (const name of readdirSync(migrationsDir)
-    .filter((file) => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
-    .sort()) {
-    const version = Number(name.slice(0, 3))
-    if (applied.has(version)) continue
-    const sql = readFileSync(path.join(migrationsDir, name), 'utf8')
-    db.transaction(() => {
-      db.exec(sql)
+  db.transaction(() => {
+    const applied = new Set(
+      db
+        .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
+        .all()
+        .map((row) => row.version),
+    )
+    for (const migration of migrationsFor('sqlite')) {
+      if (applied.has(migration.version)) continue
+      db.exec(migration.sql)
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        version,
-        name,
+        migration.version,
+        migration.name,
         Date.now(),
       )
-    })()
-    ran.push(name)
-  }
+      ran.push(migration.name)
+    }
+  }).immediate()
   return ran
-}
-
-interface LeadRow {
-  id: string
-  created_at: number
-  kind: 'popup' | 'contact'
-  email: string
-  name: string | null
-  company: string | null
-  service: string | null
-  budget: string | null
-  message: string | null
-  topic: string | null
-  page: string | null
-  referrer_host: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  utm_term: string | null
-  utm_content: string | null
-}
-
-function toStoredLead(row: LeadRow): StoredLead {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    kind: row.kind,
-    email: row.email,
-    name: row.name,
-    company: row.company,
-    service: row.service,
-    budget: row.budget,
-    message: row.message,
-    topic: row.topic,
-    page: row.page,
-    referrerHost: row.referrer_host,
-    utm_source: row.utm_source,
-    utm_medium: row.utm_medium,
-    utm_campaign: row.utm_campaign,
-    utm_term: row.utm_term,
-    utm_content: row.utm_content,
-  }
-}
-
-interface DeliveryDbRow {
-  id: number
-  lead_id: string
-  kind: DeliveryKind
-  state: 'pending' | 'delivered' | 'failed'
-  attempts: number
-  next_attempt_at: number
-  last_error: string | null
-  created_at: number
-}
-
-function toDeliveryRow(row: DeliveryDbRow): DeliveryRow {
-  return {
-    id: row.id,
-    leadId: row.lead_id,
-    kind: row.kind,
-    state: row.state,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    createdAt: row.created_at,
-  }
 }

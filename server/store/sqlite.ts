@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
-import type { LeadStore, NewLead } from './lead-store.ts'
-import { migrate, openDatabase, sqliteOperations, type InsertOutcome, type SqliteOperations } from './sqlite-db.ts'
+import { groupCommit } from './group-commit.ts'
+import type { LeadStore } from './lead-store.ts'
+import { migrate, openDatabase, sqliteOperations, type SqliteOperations } from './sqlite-db.ts'
 import type { Call, Reply } from './sqlite-thread.ts'
 
 /**
@@ -9,12 +10,9 @@ import type { Call, Reply } from './sqlite-thread.ts'
  * (sqlite-thread.ts) so that commits, each fsynced (`synchronous=FULL`), never
  * block the event loop.
  *
- * Group commit: a lead to insert is queued; the queue goes to the database
- * thread as one transaction as soon as no other insert transaction is under
- * way (or on the next turn of the event loop when none is), at most `maxBatch`
- * leads at a time. While one batch commits, the next fills up, so a burst of
- * submissions shares few fsyncs. Each caller's promise resolves after the
- * commit of its batch (docs/decisions/018-leads-in-sqlite-group-commit.md).
+ * Group commit (group-commit.ts): inserts are queued and go to the database
+ * thread as one transaction per batch, so a burst of submissions shares few
+ * fsyncs (docs/decisions/018-leads-in-sqlite-group-commit.md).
  */
 export function openSqliteStore({
   file,
@@ -108,51 +106,9 @@ function startThread(file: string): Caller & { terminate: () => Promise<number> 
 
 /** The store over a caller, with inserts committed in groups. */
 function groupCommitStore(call: Caller & { terminate?: () => Promise<number> }, maxBatch: number): LeadStore {
-  interface Queued {
-    item: NewLead
-    resolve: (value: { id: string; created: boolean }) => void
-    reject: (error: unknown) => void
-  }
-  let queue: Queued[] = []
-  let committing: Promise<void> | null = null
-  let scheduled = false
-
-  function commitQueued() {
-    scheduled = false
-    if (committing || queue.length === 0) return
-    const batch = queue.slice(0, maxBatch)
-    queue = queue.slice(maxBatch)
-    committing = call(
-      'insertBatch',
-      batch.map((queued) => queued.item),
-    )
-      .then(
-        (outcomes: InsertOutcome[]) =>
-          batch.forEach((queued, index) => {
-            const outcome = outcomes[index]!
-            if (outcome.ok) queued.resolve(outcome.value)
-            else queued.reject(new Error(outcome.error))
-          }),
-        // The commit itself failed (disk full, I/O error): nothing of the batch is stored.
-        (error: unknown) => batch.forEach((queued) => queued.reject(error)),
-      )
-      .finally(() => {
-        committing = null
-        // What queued up during this commit goes at once, as the next group.
-        commitQueued()
-      })
-  }
-
+  const inserts = groupCommit((items) => call('insertBatch', items), maxBatch)
   return {
-    insertLead(item) {
-      return new Promise((resolve, reject) => {
-        queue.push({ item, resolve, reject })
-        if (!committing && !scheduled) {
-          scheduled = true
-          setImmediate(commitQueued)
-        }
-      })
-    },
+    insertLead: (item) => inserts.insert(item),
     claimDue: (now, leaseUntil, limit) => call('claimDue', now, leaseUntil, limit),
     nextDueAt: () => call('nextDueAt'),
     finishDeliveries: (outcomes) => call('finishDeliveries', outcomes),
@@ -161,11 +117,9 @@ function groupCommitStore(call: Caller & { terminate?: () => Promise<number> }, 
     exportLeads: ({ since } = {}) => call('exportLeads', since),
     eraseByEmail: (email) => call('eraseByEmail', email),
     countLeads: () => call('countLeads'),
+    outboxBacklog: () => call('outboxBacklog'),
     async close() {
-      while (committing || queue.length > 0) {
-        commitQueued()
-        await committing
-      }
+      await inserts.flush()
       if (call.terminate) await call.terminate()
       else await call('close')
     },

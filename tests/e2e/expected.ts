@@ -9,6 +9,7 @@ export interface Expected {
   heading: string
   /** A sentence of the page's own text under the heading. */
   text: string
+  /** The search-result title as written, before the brand suffix. */
   title: string
   description: string
 }
@@ -21,7 +22,8 @@ function read(entry: PageEntry): Expected {
     page: entry,
     heading,
     text: entry.collection === 'blog' ? data.description! : data.lede!,
-    title: data.title!,
+    // An article's headline too long for search results has a shorter search title.
+    title: data.searchTitle ?? data.title!,
     description: data.description!,
   }
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { hasSocialCard } from '#app/lib/social-card.ts'
 import { expectedPages, origin } from './expected.ts'
 
 const unknownPaths = ['/no-such-page', '/blog/no-such-article', '/services/no-such-service']
@@ -12,8 +13,9 @@ test.describe('every page, as pre-rendered HTML with JavaScript off', () => {
       expect(response?.status()).toBe(200)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       await expect(page.locator('main')).toContainText(text)
-      const fullTitle = title.toLowerCase().includes('northpeak') ? title : `${title} | Northpeak`
-      await expect(page).toHaveTitle(fullTitle)
+      // " | Northpeak" is appended unless the title names the brand or would pass 70 characters.
+      const branded = `${title} | Northpeak`
+      await expect(page).toHaveTitle(title.toLowerCase().includes('northpeak') || branded.length > 70 ? title : branded)
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description)
       // Markdown must reach visitors rendered: no "[label](/path)" or "**bold**" to read,
       // closed FAQ answers included.
@@ -25,16 +27,21 @@ test.describe('every page, as pre-rendered HTML with JavaScript off', () => {
       expect(visibleText).not.toMatch(/\[[^\]\n]+\]\([^)\s]*\)|\*\*[^*\n]+\*\*|__[^_\n]+__/)
       // Placeholders for the offer and the claims reach visitors as their values.
       expect(visibleText).not.toMatch(/\{\{|\}\}/)
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        entry.path === '/' ? `${origin}/` : `${origin}${entry.path}`,
+      )
+      // Articles and family pages show a card of their own (social-cards.spec.ts), the others the default.
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+        'content',
+        hasSocialCard(entry.path) ? `${origin}/social${entry.path}.png` : `${origin}/og-image.jpg`,
+      )
       if (entry.noIndex) {
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
-        await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
       } else {
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-          'href',
-          entry.path === '/' ? `${origin}/` : `${origin}${entry.path}`,
-        )
-        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${origin}/og-image.jpg`)
+        await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
       }
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
     })
   }
 })

@@ -1,20 +1,35 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { expectedPages } from './expected.ts'
+import { classConflicts } from './class-conflicts.ts'
 import { hydrated } from './support.ts'
 
 // Every page, hydrated: no accessibility violation that axe-core can find
-// (WCAG 2.2 A and AA, and its best practices), and nothing in the console.
+// (WCAG 2.2 A and AA, and its best practices), nothing in the console, no
+// element with two classes that set the same property, and nothing its
+// Content-Security-Policy refuses (docs/decisions/022-release-gates.md).
 // The blog's search results and its empty result are states of their own.
 const paths = [...expectedPages.map(({ page }) => page.path), '/blog?q=email', '/blog?q=zzzz']
 
 for (const path of paths) {
-  test(`${path} passes axe-core and logs no console error`, async ({ page }) => {
+  test(`${path} passes axe-core and logs no console error or CSP violation`, async ({ page }) => {
     const errors: string[] = []
+    const cspViolations: string[] = []
     page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
     page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) cspViolations.push(`console: ${message.text()}`)
       if (message.type() === 'error' || message.type() === 'warning')
         errors.push(`${message.type()}: ${message.text()}`)
+    })
+    // Every refusal of the policy fires this event, reported or not.
+    await page.exposeFunction('reportCspViolation', (text: string) => cspViolations.push(text))
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation
+        report(
+          `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+        )
+      })
     })
     await hydrated(page, path)
     const results = await new AxeBuilder({ page })
@@ -26,6 +41,8 @@ for (const path of paths) {
     )
     expect(violations).toEqual([])
     expect(errors).toEqual([])
+    expect(await classConflicts(page)).toEqual([])
+    expect(cspViolations, 'what the Content-Security-Policy refused').toEqual([])
   })
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { headingOf } from './expected.ts'
-import { hydrated } from './support.ts'
+import { expandedState, hydrated } from './support.ts'
 
 const headerServices = [
   ['Website Design', '/services/website-design'],
@@ -217,9 +217,10 @@ test.describe('mobile menu at 390 px', () => {
   test('opens with Home, the main links and only the Industries sub-links', async ({ page }) => {
     await hydrated(page, '/about')
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    expect(await expandedState(page, 'Menu')).toBe(false)
     await toggle(page).click()
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true')
-    const nav = menu(page).getByRole('navigation', { name: 'Main' })
+    await expect.poll(() => expandedState(page, 'Menu')).toBe(true)
+    const nav = menu(page).getByRole('navigation', { name: 'Main menu', exact: true })
     await expect(nav).toBeVisible()
     for (const [name, href] of [
       ['Home', '/'],
@@ -244,7 +245,7 @@ test.describe('mobile menu at 390 px', () => {
     await menu(page).getByRole('link', { name: 'Case Studies' }).click()
     await expect(page).toHaveURL(/\/case-studies$/)
     await expect(menu(page)).toBeHidden()
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false')
+    await expect.poll(() => expandedState(page, 'Menu')).toBe(false)
   })
 
   test('closes on a click outside it', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test'
 
 /** Opens a page and waits until React has hydrated it (app/root.tsx marks `<html data-hydrated>`). */
 export async function hydrated(page: Page, path: string) {
@@ -12,3 +12,45 @@ export const testMeasurementId = 'G-E2ETEST000'
 /** Every host Google's tag loads from or sends to: tests route them, so nothing leaves the machine. */
 export const analyticsHosts =
   /^https:\/\/([\w-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net)\//
+
+/**
+ * Whether the button of that name is expanded, as Chromium's accessibility
+ * tree tells a screen reader: this includes the state the browser derives
+ * itself, such as that of a `popovertarget` button, which carries no
+ * aria-expanded of its own. `undefined` when the tree gives it none.
+ */
+export async function expandedState(page: Page, buttonName: string): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 })
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', {
+      nodeId: root.nodeId,
+      accessibleName: buttonName,
+      role: 'button',
+    })
+    if (nodes.length !== 1) throw new Error(`${nodes.length} buttons named "${buttonName}" in the accessibility tree`)
+    const expanded = nodes[0]?.properties?.find((property) => property.name === 'expanded')
+    return expanded?.value.value as boolean | undefined
+  } finally {
+    await cdp.detach()
+  }
+}
+
+/**
+ * A GET that tries again, up to twice, when the connection is reset before
+ * an answer arrives: a kept-alive socket the server closed at that moment is
+ * no answer of the site. Any HTTP answer, error or not, is returned as it is.
+ */
+export async function getAnswer(
+  request: APIRequestContext,
+  path: string,
+  options: { maxRedirects?: number } = {},
+): Promise<APIResponse> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await request.get(path, options)
+    } catch (error) {
+      if (attempt === 3 || !/ECONNRESET|socket hang up/.test(String(error))) throw error
+    }
+  }
+}

@@ -20,7 +20,7 @@ export function Stats({
   tone?: Tone
 }) {
   return (
-    <Section title={title} tone={tone} className={title ? undefined : 'py-10 sm:py-12'}>
+    <Section title={title} tone={tone} compact={!title}>
       {title ? <SectionHeading title={title} intro={intro} /> : null}
       {/* Figures are small: two a row even on phones. */}
       <dl className={cn('grid gap-6', gridClass(items.length, 4, 'phones'))}>

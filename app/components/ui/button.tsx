@@ -5,7 +5,7 @@ import { cn } from '#app/lib/cn.ts'
 
 /** The product's button set (docs/product.md#business-constants): variants default, destructive, outline, secondary, ghost, link, hero, cta; sizes default, sm, lg, icon. */
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -19,10 +19,10 @@ export const buttonVariants = cva(
         cta: 'bg-cta-600 text-white shadow-sm hover:bg-cta-700',
       },
       size: {
-        default: 'h-11 px-5',
-        sm: 'h-9 px-3.5',
+        default: 'h-11 px-5 text-sm',
+        sm: 'h-9 px-3.5 text-sm',
         lg: 'h-12 px-6 text-base',
-        icon: 'size-11',
+        icon: 'size-11 text-sm',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },
@@ -35,7 +35,13 @@ export type ButtonProps = React.ComponentProps<'button'> &
     asChild?: boolean
   }
 
+/**
+ * A `<button>` is `type="button"` unless it says otherwise (a form's submit
+ * button passes `type="submit"`): without a type it would submit the form
+ * around it, and the HTML checks flag it (docs/decisions/022-release-gates.md).
+ */
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button'
-  return <Comp data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  const classes = cn(buttonVariants({ variant, size }), className)
+  if (asChild) return <Slot.Root data-slot="button" className={classes} {...props} />
+  return <button data-slot="button" type="button" className={classes} {...props} />
 }

@@ -19,6 +19,13 @@ describe('renderMarkdown', () => {
     )
   })
 
+  test("gives an aligned column's cells a class, not the obsolete align attribute", () => {
+    const html = renderMarkdown('| Channel | Spend |\n|---|---:|\n| Search | $12,000 |')
+    expect(html).toContain('<th>Channel</th>\n<th class="text-right">Spend</th>')
+    expect(html).toContain('<td class="text-right">$12,000</td>')
+    expect(html).not.toContain('align=')
+  })
+
   test('refuses a table with an empty header cell', () => {
     expect(() => renderMarkdown('| | A |\n|---|---|\n| x | y |')).toThrow(/a table has an empty header cell/)
   })

@@ -45,6 +45,8 @@ function check(token: Token) {
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
+const cellAlignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const
+
 const markdown = new Marked({
   gfm: true,
   async: false,
@@ -55,6 +57,13 @@ const markdown = new Marked({
       const link = resolveHref(token.href)
       if (!link.newTab) return `<a href="${escapeAttribute(link.href)}">${text}</a>`
       return `<a href="${escapeAttribute(link.href)}" target="_blank" rel="noopener noreferrer">${text}<span class="sr-only"> (opens in a new tab)</span></a>`
+    },
+    // A column's alignment (`---:`) as a class: the `align` attribute is
+    // obsolete HTML, and the prose styles would override it anyway.
+    tablecell(token) {
+      const tag = token.header ? 'th' : 'td'
+      const align = token.align ? ` class="${cellAlignClass[token.align]}"` : ''
+      return `<${tag}${align}>${this.parser.parseInline(token.tokens)}</${tag}>\n`
     },
     table(token) {
       const table = Renderer.prototype.table.call(this, token)

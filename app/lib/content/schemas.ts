@@ -274,6 +274,28 @@ export const sectionSchema = z.discriminatedUnion('type', [
       .max(12),
   }),
   z.strictObject({
+    /**
+     * One group of an audit checklist. Its points are numbered on from the
+     * page's previous checklist groups, so a page reads 1 to N straight through.
+     */
+    type: z.literal('checklist'),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+    items: z
+      .array(
+        z.strictObject({
+          /** What to check, as a short instruction, 10-120 characters. */
+          title: text(10, 120),
+          /** How to check it: where to look, what to run or count, 40-480 characters. */
+          how: text(40, 480),
+          /** What good looks like: the bar to meet, 20-320 characters. */
+          good: text(20, 320),
+        }),
+      )
+      .min(3)
+      .max(12),
+  }),
+  z.strictObject({
     /** The ways to reach the agency: booking calendar and e-mail from the site config. */
     type: z.literal('contact'),
     title: text(3, 90),
@@ -352,8 +374,13 @@ export type CityFrontmatter = z.infer<typeof citySchema>
 
 /** content/blog/<slug>.md */
 export const articleSchema = z.strictObject({
-  /** Headline: the h1 and the search-result title, 10-90 characters. */
+  /** Headline: the h1, and the search-result title unless `searchTitle` is given; 10-90 characters. */
   title: text(10, 90),
+  /**
+   * The search-result title when the headline is longer than search results
+   * show (70 characters, docs/product.md#search-metadata); 10-60 characters.
+   */
+  searchTitle: text(10, 60).optional(),
   description: text(70, 165),
   keywords: z.array(text(2, 60)).min(3).max(12),
   category: z.enum(articleCategories),
@@ -384,10 +411,15 @@ export const articleSchema = z.strictObject({
     /** Small print under the buttons. */
     note: text(10, 160).optional(),
   }),
-}).refine((article) => article.updated === undefined || article.updated >= article.date, {
-  path: ['updated'],
-  error: 'must not be before the publication date ("date")',
 })
+  .refine((article) => article.updated === undefined || article.updated >= article.date, {
+    path: ['updated'],
+    error: 'must not be before the publication date ("date")',
+  })
+  .refine((article) => article.searchTitle !== undefined || article.title.length <= 70, {
+    path: ['searchTitle'],
+    error: 'is required when the title is longer than 70 characters, which search results cut off',
+  })
 export type ArticleFrontmatter = z.infer<typeof articleSchema>
 
 /** content/categories/<slug>.md: the page of one blog category, which lists its articles. */

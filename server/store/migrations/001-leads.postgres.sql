@@ -1,12 +1,12 @@
--- Leads and their deliveries (docs/product.md#lead-capture). SQLite's dialect:
--- a PostgreSQL store has migrations of its own.
+-- Leads and their deliveries (docs/product.md#lead-capture). PostgreSQL's dialect;
+-- 001-leads.sqlite.sql is the same schema for SQLite (migrations.ts). Times are
+-- milliseconds since the epoch in BIGINT, as in SQLite, so both stores share their code's types.
 
 CREATE TABLE leads (
   -- Order of arrival; `id` is what the API answers and the team refers to.
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   id TEXT NOT NULL UNIQUE,
-  -- Milliseconds since the epoch.
-  created_at INTEGER NOT NULL,
+  created_at BIGINT NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('popup', 'contact')),
   email TEXT NOT NULL,
   name TEXT,
@@ -22,7 +22,7 @@ CREATE TABLE leads (
   utm_campaign TEXT,
   utm_term TEXT,
   utm_content TEXT,
-  -- A retried submission with the same key is the same lead.
+  -- A retried submission with the same key is the same lead, whichever instance it reaches.
   idempotency_key TEXT UNIQUE
 );
 
@@ -31,16 +31,16 @@ CREATE INDEX leads_email ON leads (lower(email));
 
 -- The durable outbox: one row per delivery, written in the lead's transaction.
 CREATE TABLE outbox (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
   kind TEXT NOT NULL CHECK (kind IN ('webhook', 'checklist-mail', 'notify-mail')),
   state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'failed')),
   attempts INTEGER NOT NULL DEFAULT 0,
-  -- When the worker may take it next (ms); while a try is under way, when that try's lease ends.
-  next_attempt_at INTEGER NOT NULL,
+  -- When a worker may take it next (ms); while a try is under way, when that try's lease ends.
+  next_attempt_at BIGINT NOT NULL,
   last_error TEXT,
-  created_at INTEGER NOT NULL,
-  delivered_at INTEGER,
+  created_at BIGINT NOT NULL,
+  delivered_at BIGINT,
   -- Where a delivered mail was written, when it went to a file.
   mail_file TEXT
 );

@@ -1,0 +1,34 @@
+// html-validate's configuration for the pre-rendered pages (`npm run check:html`,
+// docs/decisions/022-release-gates.md). The recommended preset, less the rules
+// that only judge how React serializes markup, which browsers and the HTML spec
+// treat alike; every rule that can find a real defect stays on.
+import { defineConfig } from 'html-validate'
+
+export default defineConfig({
+  root: true,
+  extends: ['html-validate:recommended'],
+  rules: {
+    // React writes `charSet` and `popoverTarget` in camelCase; HTML attribute
+    // names are case-insensitive, so this is style only.
+    'attr-case': 'off',
+    // React writes void elements self-closed (`<meta ... />`), valid HTML.
+    'void-style': 'off',
+    // React writes boolean attributes as `async=""`, valid HTML.
+    'attribute-boolean-style': 'off',
+    // A table's scroll box (app/lib/content/markdown.server.ts) is a labelled
+    // region so keyboard users can scroll it, not a section of the outline: as
+    // a <section> without a heading the Nu Html Checker warns about it.
+    'prefer-native-element': ['error', { exclude: ['region'] }],
+    // React's useId() writes ids such as `_R_1p35_`: valid HTML (any id without
+    // spaces), and the Nu Html Checker agrees. Unique and non-empty ids stay checked.
+    'valid-id': ['error', { relaxed: true }],
+    // The dashboard's charts and the calculator set their geometry and colours
+    // as inline styles, so page-only styles never grow the stylesheet every page
+    // inlines (docs/decisions/019-own-svg-charts.md); the policy allows inline
+    // styles (style-src 'unsafe-inline', for Radix too).
+    'no-inline-style': 'off',
+    // What search results show of a title, the site's own limit
+    // (searchLimits in app/lib/seo.ts).
+    'long-title': ['error', { maxlength: 70 }],
+  },
+})

@@ -1,0 +1,243 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { Button } from '#app/components/ui/button.tsx'
+import { toast } from '#app/components/ui/toast.ts'
+import { trackFormSubmission } from '#app/lib/analytics.ts'
+import { attributionFor, type Attribution } from '#app/lib/attribution.ts'
+import {
+  CONTACT_FORM_ID,
+  controlId,
+  emptyFormState,
+  errorClass,
+  errorId,
+  firstError,
+  stateFromPage,
+  type ContactField,
+  type ContactFormState,
+} from '#app/lib/contact-form.ts'
+import {
+  budgetOptions,
+  contactLeadSchema,
+  fieldErrors,
+  HONEYPOT_FIELD,
+  leadLimits,
+  serviceOptions,
+  topicOptions,
+} from '#app/lib/lead.ts'
+import { LEAD_API, sendLead } from '#app/lib/send-lead.ts'
+
+const THANK_YOU_PATH = '/thank-you'
+const failed = { title: 'Something went wrong', description: 'Please try again later.' }
+const controlClass =
+  'mt-1.5 w-full rounded-lg border border-slate-300 bg-white px-3 text-ink aria-invalid:border-red-700'
+
+/**
+ * The contact form (docs/product.md#contact-form). Without JavaScript it is a
+ * plain form post to the lead API, which answers with /thank-you, or with
+ * this page again showing the errors and what was typed (server/contact-page.ts
+ * writes them in). With JavaScript it checks the fields with the same schema
+ * as the server, sends without a reload and goes to /thank-you.
+ */
+export function ContactForm() {
+  // On hydration, the state the server wrote into the page; otherwise none.
+  const [state, setState] = useState<ContactFormState>(() =>
+    typeof document === 'undefined' ? emptyFormState : stateFromPage(document),
+  )
+  const [sending, setSending] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
+  const startedAt = useRef(0)
+  const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  const topic = searchParams.get('topic')
+
+  useEffect(() => {
+    startedAt.current = Date.now()
+  }, [])
+
+  // `?topic=audit` preselects the topic (the server does the same without JavaScript).
+  useEffect(() => {
+    const select = form.current?.elements.namedItem('topic')
+    if (select instanceof HTMLSelectElement && topicOptions.some((option) => option.value === topic)) {
+      select.value = topic ?? ''
+    }
+  }, [topic])
+
+  function showErrors(errors: ContactFormState['errors'], values: ContactFormState['values']) {
+    setState({ errors, values })
+    const field = firstError(errors)
+    // After React has rendered the messages, so the field is read with its message.
+    if (field) requestAnimationFrame(() => document.getElementById(controlId(field))?.focus())
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending) return
+    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
+    const values = Object.fromEntries(
+      Object.entries(data).filter(([name]) => name !== 'kind' && name !== HONEYPOT_FIELD),
+    ) as ContactFormState['values']
+    const checked = contactLeadSchema.safeParse(data)
+    if (!checked.success) {
+      showErrors(fieldErrors(checked.error), values)
+      return
+    }
+    setSending(true)
+    const page = window.location.pathname
+    let where: Attribution
+    try {
+      where = attributionFor(page, sessionStorage)
+    } catch {
+      where = { page }
+    }
+    const result = await sendLead({
+      ...checked.data,
+      ...where,
+      [HONEYPOT_FIELD]: data[HONEYPOT_FIELD],
+      startedAt: startedAt.current,
+    })
+    trackFormSubmission({ formName: 'contact', success: result.ok, pagePath: page })
+    setSending(false)
+    if (result.ok) {
+      void navigate(THANK_YOU_PATH)
+    } else if (result.reason === 'invalid') {
+      showErrors(result.fields, values)
+    } else {
+      setState({ errors: { form: `${failed.title}. ${failed.description}` }, values })
+      toast.error(failed)
+    }
+  }
+
+  const { errors, values } = state
+  const field = (name: ContactField, label: string, control: ReactNode, optional = false) => (
+    <div>
+      <label htmlFor={controlId(name)} className="text-sm font-semibold text-ink">
+        {label}
+        {optional ? <span className="text-muted"> (optional)</span> : null}
+      </label>
+      {control}
+      {errors[name] ? (
+        <p id={errorId(name)} className={errorClass}>
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  )
+  // The attributes every control shares: its id, name and error state.
+  const control = (name: ContactField) => ({
+    id: controlId(name),
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? errorId(name) : undefined,
+    defaultValue: values[name],
+  })
+  const options = (list: readonly { value: string; label: string }[], none: string) => (
+    <>
+      <option value="">{none}</option>
+      {list.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  )
+
+  return (
+    <form
+      id={CONTACT_FORM_ID}
+      ref={form}
+      method="post"
+      action={LEAD_API}
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="send-us-a-message-title"
+      className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-7"
+    >
+      <input type="hidden" name="kind" value="contact" />
+      <div className="grid gap-6 md:grid-cols-2">
+        {field(
+          'topic',
+          'What can we help with?',
+          <select {...control('topic')} className={`${controlClass} h-11`}>
+            {options(topicOptions, 'Choose a topic')}
+          </select>,
+          true,
+        )}
+        {field(
+          'name',
+          'Your name',
+          <input
+            {...control('name')}
+            type="text"
+            autoComplete="name"
+            maxLength={leadLimits.name}
+            required
+            className={`${controlClass} h-11`}
+          />,
+        )}
+        {field(
+          'email',
+          'Work email',
+          <input
+            {...control('email')}
+            type="email"
+            autoComplete="email"
+            maxLength={leadLimits.email}
+            required
+            className={`${controlClass} h-11`}
+          />,
+        )}
+        {field(
+          'company',
+          'Company',
+          <input
+            {...control('company')}
+            type="text"
+            autoComplete="organization"
+            maxLength={leadLimits.company}
+            className={`${controlClass} h-11`}
+          />,
+          true,
+        )}
+        {field(
+          'service',
+          'Service you are interested in',
+          <select {...control('service')} required className={`${controlClass} h-11`}>
+            {options(serviceOptions, 'Choose a service')}
+          </select>,
+        )}
+        {field(
+          'budget',
+          'Monthly budget',
+          <select {...control('budget')} className={`${controlClass} h-11`}>
+            {options(budgetOptions, 'Choose a range')}
+          </select>,
+          true,
+        )}
+      </div>
+      {field(
+        'message',
+        'Your message',
+        <textarea
+          {...control('message')}
+          rows={6}
+          maxLength={leadLimits.message}
+          required
+          className={`${controlClass} py-2`}
+        />,
+      )}
+      {/* Left empty by people: hidden from sight and from assistive technology. */}
+      <div aria-hidden="true" className="sr-only">
+        <label htmlFor="contact-website">Website</label>
+        <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="submit" variant="cta" size="lg" aria-disabled={sending || undefined}>
+          {sending ? 'Sending…' : 'Send message'}
+        </Button>
+        <p role="status" className="text-sm text-muted">
+          {errors.form ?? (sending ? 'Sending your message…' : 'A strategist replies within one business day.')}
+        </p>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { createRoutesStub, useLocation } from 'react-router'
+import { afterEach, expect, test, vi } from 'vitest'
+import { site } from '#app/lib/site.ts'
+import { ANNOUNCE_DELAY_MS, RoiCalculator } from './roi-calculator.tsx'
+
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
+
+function Address() {
+  const { search } = useLocation()
+  return <span data-testid="address">{search}</span>
+}
+
+function renderAt(path = '/roi-calculator') {
+  const Stub = createRoutesStub([
+    {
+      path: '/roi-calculator',
+      Component: () => (
+        <>
+          <RoiCalculator />
+          <Address />
+        </>
+      ),
+    },
+  ])
+  render(<Stub initialEntries={[path]} />)
+}
+
+const input = (label: RegExp) => screen.getByRole('textbox', { name: label })
+const table = () => screen.getByRole('table')
+const cells = (label: string) =>
+  within(within(table()).getByRole('rowheader', { name: label }).closest('tr')!)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent)
+const liveRegion = () => document.querySelector('[aria-live="polite"]')!
+
+test('opens with the defaults and their results, today and with the site’s uplift', () => {
+  renderAt()
+  expect(input(/Monthly visitors/).getAttribute('value')).toBe('20000')
+  expect(input(/Expected conversion uplift/).getAttribute('value')).toBe(site.claims.conversionUplift.replace('%', ''))
+  expect(cells('Revenue per month')).toEqual(['$80,000', '$181,600'])
+  expect(cells('ROI')).toEqual(['167%', '505%'])
+  expect(
+    within(table())
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent),
+  ).toEqual(['Per month', 'Today', `With ${site.claims.conversionUplift} uplift`])
+})
+
+test('typing updates the results and the address, keeping its other parameters', () => {
+  renderAt('/roi-calculator?utm_source=newsletter')
+  fireEvent.change(input(/Monthly visitors/), { target: { value: '40000' } })
+  expect(cells('Leads per month')).toEqual(['1,000', '2,270'])
+  const address = new URLSearchParams(screen.getByTestId('address').textContent!)
+  expect(address.get('visitors')).toBe('40000')
+  expect(address.get('spend')).toBe('18000')
+  expect(address.get('utm_source')).toBe('newsletter')
+})
+
+test('the address sets the inputs', () => {
+  renderAt('/roi-calculator?visitors=60000&conversion=2&close=100&deal=85&margin=45&spend=30000&uplift=25')
+  expect(cells('Gross profit per month')).toEqual(['$45,900', '$57,375'])
+  expect(cells('ROI')).toEqual(['53%', '91%'])
+})
+
+test('a wrong input gets its message beside it and no figure is shown', () => {
+  renderAt()
+  const visitors = input(/Monthly visitors/)
+  fireEvent.change(visitors, { target: { value: '-5' } })
+  expect(visitors.getAttribute('aria-invalid')).toBe('true')
+  const described = visitors
+    .getAttribute('aria-describedby')!
+    .split(' ')
+    .map((id) => document.getElementById(id)!.textContent)
+  expect(described).toContain('Enter 0 or more: this figure cannot be negative.')
+  expect(screen.getByText(/^Correct the marked/).textContent).toBe('Correct the marked field to see the results.')
+  expect(cells('Revenue per month')).toEqual(['–', '–'])
+  expect(table().textContent).not.toMatch(/\$|NaN|Infinity/)
+  fireEvent.change(visitors, { target: { value: '20000' } })
+  expect(visitors.getAttribute('aria-invalid')).toBeNull()
+  expect(visitors.getAttribute('aria-describedby')!.split(' ')).toHaveLength(1)
+})
+
+test('results are announced once typing pauses, in one live region', () => {
+  vi.useFakeTimers()
+  renderAt()
+  expect(document.querySelectorAll('[aria-live]')).toHaveLength(1)
+  expect(liveRegion().textContent).toBe('')
+  const spend = input(/Monthly marketing spend/)
+  for (const value of ['2', '24', '240', '2400', '24000']) {
+    fireEvent.change(spend, { target: { value } })
+    act(() => vi.advanceTimersByTime(ANNOUNCE_DELAY_MS / 2))
+    expect(liveRegion().textContent).toBe('')
+  }
+  act(() => vi.advanceTimersByTime(ANNOUNCE_DELAY_MS))
+  expect(liveRegion().textContent).toBe(
+    'Today: 500 leads, 20 customers, $48,000 gross profit a month, ROI 100%, payback 0.50 months (about 15 days). ' +
+      `With ${site.claims.conversionUplift} uplift: 1,135 leads, 45.4 customers, $108,960 gross profit, ROI 354%, payback 0.22 months (about 7 days).`,
+  )
+})
+
+test('Reset restores the defaults and takes the figures out of the address', () => {
+  renderAt('/roi-calculator?visitors=1000&margin=30&ref=partner')
+  expect(cells('Leads per month')).toEqual(['25', '56.8'])
+  fireEvent.click(screen.getByRole('button', { name: 'Reset' }))
+  expect(input(/Monthly visitors/).getAttribute('value')).toBe('20000')
+  expect(input(/Gross margin/).getAttribute('value')).toBe('60')
+  expect(cells('Leads per month')).toEqual(['500', '1,135'])
+  expect(screen.getByTestId('address').textContent).toBe('?ref=partner')
+})
+
+test('Download CSV with a wrong input says what to do instead of saving an empty file', () => {
+  renderAt('/roi-calculator?margin=120')
+  fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }))
+  expect(screen.getByRole('status').textContent).toBe(
+    'Correct the marked fields first: the file would have no results.',
+  )
+})
+
+test('Copy link copies the address with every input and says so beside the button', async () => {
+  const writeText = vi.fn(() => Promise.resolve())
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+  renderAt()
+  fireEvent.change(input(/Gross margin/), { target: { value: '50' } })
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy link' })))
+  const copied = new URL((writeText.mock.calls[0] as unknown as [string])[0])
+  expect(copied.searchParams.get('margin')).toBe('50')
+  expect(copied.searchParams.get('visitors')).toBe('20000')
+  expect(screen.getByRole('status').textContent).toBe('Link copied')
+})
+
+test('the call to action books a strategy call', () => {
+  renderAt()
+  expect(
+    screen.getByRole('link', { name: 'Book your free strategy call (opens in a new tab)' }).getAttribute('href'),
+  ).toBe(site.bookingUrl)
+})

@@ -1,0 +1,35 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
+import { ContentPage } from '#app/components/content-page.tsx'
+import { RoiCalculator } from '#app/components/roi-calculator.tsx'
+import { getPage } from '#app/lib/content/queries.server.ts'
+import { requestEntry } from '#app/lib/registry.ts'
+import { contentPageSeo } from '#app/lib/seo.ts'
+import type { Route } from './+types/roi-calculator.ts'
+
+// The route module of /roi-calculator: the calculator above the page's copy
+// (content/pages/roi-calculator.md), which explains its inputs and formulas.
+// The calculator's code ships with this module only.
+
+export function loader({ request }: Route.LoaderArgs) {
+  const entry = requestEntry(request)
+  return { path: entry.path, page: getPage(entry) }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? contentPageSeo(loaderData) : []
+}
+
+// Typing only changes the query: the page's data stays as it is.
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+}
+
+export default function RoiCalculatorPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <ContentPage {...loaderData}>
+      <RoiCalculator />
+    </ContentPage>
+  )
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '#app/components/error-fallback.tsx'

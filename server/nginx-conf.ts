@@ -1,0 +1,152 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
+import { CONTACT_PAGE } from './contact-page.ts'
+import { FORM_COOKIE } from './form-cookie.ts'
+import { cachePolicy, HASHED_ASSETS, REVALIDATED_EXTENSIONS } from './cache-policy.ts'
+import type { SecurityHeaders } from './headers-file.ts'
+import { contentTypes, notServed } from './static-files.ts'
+
+/** Where the build writes the nginx snippet, beside `build/client`. */
+export const NGINX_CONF = 'build/nginx/northpeak.conf'
+/** The upstream the snippet proxies `/api/` to; the including configuration defines it. */
+export const API_UPSTREAM = 'northpeak_api'
+/** The internal location that answers every unknown path with the not-found page. */
+const NOT_FOUND_LOCATION = '/__northpeak-not-found'
+/** The contact page after a refused plain form post, or with `?topic=`: written by the API server (server/contact-page.ts). */
+const CONTACT_FROM_API = '@northpeak_contact'
+
+/**
+ * An nginx snippet that serves the build as the Node server does
+ * (server/pages.ts, server/security-headers.ts): the same Content-Type, the
+ * same common security headers, each page's own CSP and the fallback CSP on
+ * everything else, the same Cache-Control, one address per page (a trailing
+ * slash redirects, 301), the not-found page with 404 for any unknown path and
+ * for the files that are not served, the build's `.gz` copies, and `/api/`
+ * passed to the API instances. It goes inside a `server { }` whose `root` is
+ * `build/client`, with `upstream northpeak_api { ... }` in `http { }`
+ * (docs/deploy.md shows one).
+ *
+ * nginx drops a level's `add_header` lines as soon as a location has one of its
+ * own, so every location lists all of its headers; `/api/` has none, since the
+ * API sends its own.
+ */
+export function nginxConf(headers: SecurityHeaders): string {
+  const quote = (value: string) => {
+    // nginx has no escape for `$` (a variable) in a string; no header of the site needs one.
+    if (/["$\\]/.test(value)) throw new Error(`A header value nginx cannot quote: ${value}`)
+    return `"${value}"`
+  }
+  const headerLines = (csp: string, cacheControl: string) =>
+    [
+      ...Object.entries(headers.common).map(([name, value]) => `add_header ${name} ${quote(value)} always;`),
+      `add_header Content-Security-Policy ${quote(csp)} always;`,
+      `add_header Cache-Control ${quote(cacheControl)} always;`,
+    ].map((line) => `  ${line}`)
+  const location = (match: string, lines: string[]) => [`location ${match} {`, ...lines, '}', '']
+
+  const byType = new Map<string, string[]>()
+  const charsetTypes = new Set<string>()
+  for (const [extension, value] of Object.entries(contentTypes)) {
+    const [type, ...parameters] = value.split(';').map((part) => part.trim())
+    byType.set(type!, [...(byType.get(type!) ?? []), extension.slice(1)])
+    if (parameters.includes('charset=utf-8')) charsetTypes.add(type!)
+  }
+
+  const pageFile = (urlPath: string) => (urlPath === '/' ? '/index.html' : `${urlPath}/index.html`)
+  const notServedPattern = [...notServed].map((urlPath) => urlPath.slice(1).replace(/\./g, '\\.')).join('|')
+
+  return [
+    '# Written by scripts/postbuild.ts from the built pages; do not edit.',
+    `# Include it in a server { } whose root is build/client, with upstream ${API_UPSTREAM} { } in http { }`,
+    '# (docs/deploy.md). The headers, redirects and 404s are those of the Node server.',
+    '',
+    '# Content types as the Node server sends them (server/static-files.ts).',
+    'types {',
+    ...[...byType].map(([type, extensions]) => `  ${type} ${extensions.join(' ')};`),
+    '}',
+    'default_type application/octet-stream;',
+    'charset utf-8;',
+    // text/html is always among them; naming it again only makes nginx warn.
+    `charset_types ${[...charsetTypes].filter((type) => type !== 'text/html').join(' ')};`,
+    '# The .gz copies the build wrote beside each text file.',
+    'gzip_static on;',
+    'gzip_vary on;',
+    'etag on;',
+    '# Redirects name the path only, as the Node server does.',
+    'absolute_redirect off;',
+    'server_tokens off;',
+    `error_page 404 ${NOT_FOUND_LOCATION};`,
+    '',
+    '# The API, on the instances behind the upstream; it sends its own headers.',
+    ...location(`^~ /api/`, [
+      `  proxy_pass http://${API_UPSTREAM};`,
+      '  proxy_http_version 1.1;',
+      '  proxy_set_header Connection "";',
+      '  # The Host the browser sent, port included: the lead API compares it with Origin.',
+      '  proxy_set_header Host $http_host;',
+      '  # One more proxy in front of the API: count it in TRUSTED_PROXIES (docs/decisions/017).',
+      '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+      '  proxy_set_header X-Forwarded-Proto $scheme;',
+      '  # The API refuses a lead over 16 KB with a 413 of its own.',
+      '  client_max_body_size 64k;',
+      '  proxy_intercept_errors off;',
+    ]),
+    '# One address per page: "/about/" redirects to "/about", the query kept.',
+    ...location('~ ^(?<northpeak_path>.+?)/+$', [
+      ...headerLines(headers.fallbackCsp, cachePolicy.revalidate).filter((line) => !line.includes('Cache-Control')),
+      '  return 301 $northpeak_path$is_args$args;',
+    ]),
+    '# Not for visitors: compressed copies by their own name, index files by theirs, the headers files.',
+    ...location(`~ (\\.(br|gz)$|/index\\.html$|^/(${notServedPattern})$)`, ['  return 404;']),
+    ...location(`~ ^${HASHED_ASSETS}`, [
+      ...headerLines(headers.fallbackCsp, cachePolicy.hashedAsset),
+      '  try_files $uri =404;',
+    ]),
+    ...location(`~ \\.(${REVALIDATED_EXTENSIONS.filter((extension) => extension !== 'html').join('|')})$`, [
+      ...headerLines(headers.fallbackCsp, cachePolicy.revalidate),
+      '  try_files $uri =404;',
+    ]),
+    ...location('/', [...headerLines(headers.fallbackCsp, cachePolicy.other), '  try_files $uri =404;']),
+    '# The not-found page, with status 404, for every unknown path; also asked for by its own path.',
+    ...location(`= ${NOT_FOUND_PATH}`, ['  return 404;']),
+    ...location(`= ${NOT_FOUND_LOCATION}`, [
+      '  internal;',
+      ...headerLines(headers.pages[NOT_FOUND_PATH] ?? headers.fallbackCsp, cachePolicy.notFound),
+      `  try_files ${pageFile(NOT_FOUND_PATH)} =500;`,
+    ]),
+    '# Each page with its own Content-Security-Policy.',
+    ...Object.entries(headers.pages)
+      .filter(([urlPath]) => urlPath !== NOT_FOUND_PATH)
+      .flatMap(([urlPath, csp]) =>
+        location(`= ${urlPath}`, [
+          ...(urlPath === CONTACT_PAGE
+            ? [
+                '  # After a refused plain form post (its cookie), or with ?topic=, the API server writes',
+                '  # the errors, the values or the topic into the page (server/contact-page.ts).',
+                '  error_page 418 = ' + CONTACT_FROM_API + ';',
+                `  if ($cookie_${FORM_COOKIE}) { return 418; }`,
+                '  if ($arg_topic) { return 418; }',
+              ]
+            : []),
+          ...headerLines(csp, cachePolicy.revalidate),
+          `  try_files ${pageFile(urlPath)} =404;`,
+        ]),
+      ),
+    ...location(CONTACT_FROM_API, [
+      '  # The page as the API server sends it, its headers included.',
+      `  proxy_pass http://${API_UPSTREAM};`,
+      '  proxy_http_version 1.1;',
+      '  proxy_set_header Connection "";',
+      '  proxy_set_header Host $http_host;',
+      '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+      '  proxy_set_header X-Forwarded-Proto $scheme;',
+    ]),
+  ].join('\n')
+}
+
+/** Writes the snippet for these headers to `file` (NGINX_CONF for the build), with its folder. */
+export function writeNginxConf(file: string, headers: SecurityHeaders): void {
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, `${nginxConf(headers)}\n`)
+}

@@ -1,0 +1,221 @@
+import { describe, expect, test } from 'vitest'
+import type { LeadStore, NewLead } from './lead-store.ts'
+
+/** What the suite needs of an implementation. */
+export interface StoreUnderTest {
+  /**
+   * A store over a new, empty database, and a way to open another store over
+   * the same database (another connection, as a second process would have).
+   * The suite closes every store it opens.
+   */
+  fresh(options?: { maxBatch?: number }): Promise<{ store: LeadStore; another: () => Promise<LeadStore> }>
+}
+
+let n = 0
+function newLead(extra: Partial<NewLead> = {}): NewLead {
+  n += 1
+  return {
+    lead: { kind: 'popup', email: `visitor-${n}@example.com` },
+    id: `lead-${n}-${Math.random().toString(36).slice(2, 8)}`,
+    createdAt: 1_800_000_000_000 + n,
+    deliveries: ['checklist-mail', 'notify-mail'],
+    ...extra,
+  }
+}
+
+/**
+ * The behaviour every `LeadStore` must have (server/store/lead-store.ts), run
+ * on each implementation against a real database: `sqlite.test.ts` and
+ * `postgres.test.ts`.
+ */
+export function leadStoreSuite(name: string, under: StoreUnderTest) {
+  describe(`${name} lead store`, () => {
+    test('a burst of concurrent inserts: all committed, each answer after its commit, with its outbox rows', async () => {
+      const { store, another } = await under.fresh({ maxBatch: 64 })
+      const leads = Array.from({ length: 300 }, () => newLead())
+      const answers = await Promise.all(leads.map((lead) => store.insertLead(lead)))
+      expect(answers).toEqual(leads.map((lead) => ({ id: lead.id, created: true })))
+      // Another connection sees every one of them as soon as the promises resolved.
+      const other = await another()
+      expect(await other.countLeads()).toBe(300)
+      expect(await other.outboxBacklog()).toEqual({ pending: 600, failed: 0 })
+      await other.close()
+      await store.close()
+    })
+
+    test('the same idempotency key in one batch and across batches is one lead', async () => {
+      const { store } = await under.fresh()
+      const key = 'retry-key-1'
+      const first = newLead({ idempotencyKey: key })
+      const answers = await Promise.all([store.insertLead(first), store.insertLead(newLead({ idempotencyKey: key }))])
+      expect(answers).toEqual([
+        { id: first.id, created: true },
+        { id: first.id, created: false },
+      ])
+      expect(await store.insertLead(newLead({ idempotencyKey: key }))).toEqual({ id: first.id, created: false })
+      expect(await store.countLeads()).toBe(1)
+      expect(await store.outboxBacklog()).toEqual({ pending: 2, failed: 0 })
+      await store.close()
+    })
+
+    test('the same keys sent through two stores at once: each one lead, both answers naming it', async () => {
+      const { store, another } = await under.fresh()
+      const other = await another()
+      const keys = Array.from({ length: 40 }, (_, i) => `both-${i}`)
+      const answers = await Promise.all(
+        keys.flatMap((key) => [
+          store.insertLead(newLead({ idempotencyKey: key })),
+          other.insertLead(newLead({ idempotencyKey: key })),
+        ]),
+      )
+      for (let i = 0; i < keys.length; i += 1) {
+        const [a, b] = [answers[2 * i]!, answers[2 * i + 1]!]
+        expect(a.id).toBe(b.id)
+        expect([a.created, b.created].sort()).toEqual([false, true])
+      }
+      expect(await store.countLeads()).toBe(keys.length)
+      expect(await other.outboxBacklog()).toEqual({ pending: 2 * keys.length, failed: 0 })
+      await other.close()
+      await store.close()
+    })
+
+    test('a lead that cannot be stored fails alone; the rest of its batch is kept', async () => {
+      const { store } = await under.fresh()
+      const good = newLead()
+      const results = await Promise.allSettled([
+        store.insertLead(good),
+        store.insertLead({ ...newLead(), id: good.id }), // the same id twice
+        store.insertLead(newLead()),
+      ])
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+      expect(await store.countLeads()).toBe(2)
+      expect(await store.outboxBacklog()).toEqual({ pending: 4, failed: 0 })
+      await store.close()
+    })
+
+    test('close commits what is still queued', async () => {
+      const { store, another } = await under.fresh()
+      const inserted = Array.from({ length: 20 }, () => store.insertLead(newLead()))
+      await store.close()
+      await Promise.all(inserted)
+      const other = await another()
+      expect(await other.countLeads()).toBe(20)
+      await other.close()
+    })
+
+    test('the outbox: claims lease rows, results are recorded, failed ones can be retried', async () => {
+      const { store } = await under.fresh()
+      const lead = newLead()
+      await store.insertLead(lead)
+      const now = lead.createdAt
+      const claimed = await store.claimDue(now, now + 60_000, 10)
+      expect(claimed.map((delivery) => delivery.kind)).toEqual(['checklist-mail', 'notify-mail'])
+      expect(claimed[0]!.lead).toMatchObject({ id: lead.id, email: lead.lead.email, kind: 'popup', createdAt: now })
+      // Leased: not due again until the lease ends.
+      expect(await store.claimDue(now + 1, now + 60_000, 10)).toEqual([])
+      expect(await store.nextDueAt()).toBe(now + 60_000)
+
+      const [mail, notice] = claimed
+      await store.finishDeliveries([
+        { id: mail!.id, delivered: true, at: now + 5, mailFile: '/tmp/mail.eml' },
+        { id: notice!.id, delivered: false, error: 'SMTP down', retryAt: null },
+      ])
+      const undelivered = await store.listUndelivered()
+      expect(undelivered).toMatchObject([{ id: notice!.id, state: 'failed', attempts: 1, lastError: 'SMTP down' }])
+      expect(await store.outboxBacklog()).toEqual({ pending: 0, failed: 1 })
+      expect(await store.nextDueAt()).toBeNull()
+      expect(await store.retryDelivery(notice!.id, now + 10)).toBe(true)
+      expect(await store.retryDelivery(mail!.id, now + 10)).toBe(false) // delivered already
+      expect(await store.claimDue(now + 10, now + 60_000, 10)).toMatchObject([{ id: notice!.id, attempts: 0 }])
+
+      // A failed try with a retry time: pending again, due then.
+      await store.finishDeliveries([{ id: notice!.id, delivered: false, error: 'timeout', retryAt: now + 500 }])
+      expect(await store.listUndelivered()).toMatchObject([
+        { id: notice!.id, state: 'pending', attempts: 1, lastError: 'timeout', nextAttemptAt: now + 500 },
+      ])
+      expect(await store.claimDue(now + 499, now + 60_000, 10)).toEqual([])
+      expect(await store.claimDue(now + 500, now + 60_000, 10)).toHaveLength(1)
+      // The mail file of a delivered mail is what erasure removes.
+      expect((await store.eraseByEmail(lead.lead.email)).mailFiles).toEqual(['/tmp/mail.eml'])
+      await store.close()
+    })
+
+    test('two stores claiming at once take each due delivery once', async () => {
+      const { store, another } = await under.fresh()
+      const other = await another()
+      const leads = Array.from({ length: 60 }, () => newLead())
+      await Promise.all(leads.map((lead) => store.insertLead(lead)))
+      const now = 1_900_000_000_000
+      const rounds = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? store : other).claimDue(now, now + 60_000, 20)),
+      )
+      const ids = rounds.flat().map((delivery) => delivery.id)
+      expect(ids).toHaveLength(120)
+      expect(new Set(ids).size).toBe(120)
+      expect(await store.claimDue(now, now + 60_000, 20)).toEqual([])
+      await other.close()
+      await store.close()
+    })
+
+    test('export: oldest first, from a time on, every field', async () => {
+      const { store } = await under.fresh()
+      const contact = newLead({
+        lead: {
+          kind: 'contact',
+          email: 'grace@example.org',
+          name: 'Grace Hopper',
+          company: 'Navy Labs',
+          service: 'analytics',
+          budget: '15k-50k',
+          message: 'Hello',
+          topic: 'audit',
+          page: '/contact',
+          referrerHost: 'www.google.com',
+          utm_source: 'newsletter',
+        },
+        createdAt: 2_000_000_000_000,
+      })
+      const older = newLead({ createdAt: 1_999_999_999_000 })
+      await store.insertLead(contact)
+      await store.insertLead(older)
+      expect((await store.exportLeads()).map((lead) => lead.id)).toEqual([older.id, contact.id])
+      expect(await store.exportLeads({ since: 2_000_000_000_000 })).toEqual([
+        {
+          id: contact.id,
+          createdAt: 2_000_000_000_000,
+          kind: 'contact',
+          email: 'grace@example.org',
+          name: 'Grace Hopper',
+          company: 'Navy Labs',
+          service: 'analytics',
+          budget: '15k-50k',
+          message: 'Hello',
+          topic: 'audit',
+          page: '/contact',
+          referrerHost: 'www.google.com',
+          utm_source: 'newsletter',
+          utm_medium: null,
+          utm_campaign: null,
+          utm_term: null,
+          utm_content: null,
+        },
+      ])
+      await store.close()
+    })
+
+    test('erasure removes every lead of an address, in any case, with its deliveries', async () => {
+      const { store } = await under.fresh()
+      const first = newLead({ lead: { kind: 'popup', email: 'Ada@Example.com' } })
+      const second = newLead({ lead: { kind: 'popup', email: 'ada@example.com' } })
+      const kept = newLead({ lead: { kind: 'popup', email: 'nada@example.com' } })
+      for (const lead of [first, second, kept]) await store.insertLead(lead)
+      const erased = await store.eraseByEmail(' ADA@example.com ')
+      expect(erased.leads.map((lead) => lead.id)).toEqual([first.id, second.id])
+      expect(erased.deliveries).toHaveLength(4)
+      expect(erased.deliveries.every((delivery) => delivery.state === 'pending')).toBe(true)
+      expect((await store.exportLeads()).map((lead) => lead.id)).toEqual([kept.id])
+      expect(await store.outboxBacklog()).toEqual({ pending: 2, failed: 0 })
+      await store.close()
+    })
+  })
+}

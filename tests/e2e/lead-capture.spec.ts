@@ -1,0 +1,424 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { classConflicts } from './class-conflicts.ts'
+import { hydrated } from './support.ts'
+import { leadsWith, mailsTo, uniqueEmail } from './leads.ts'
+
+// The exit popup, the contact form and the mobile call-to-action bar
+// (docs/product.md#lead-capture), against the real server and its database.
+
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
+
+/** Resolves once the lead widgets' code has arrived and the popup watches for its moment. */
+async function popupArmed(page: Page) {
+  await page.locator('html[data-exit-popup="armed"]').waitFor({ state: 'attached' })
+}
+
+/** The pointer leaves the page through the top edge. */
+async function exitThroughTop(page: Page) {
+  await page.mouse.move(600, 200)
+  await page.mouse.move(600, 0)
+  await page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseout', { clientY: -1, bubbles: true })))
+}
+
+const popup = (page: Page) => page.getByRole('dialog', { name: /marketing audit kit/ })
+const toast = (page: Page, title: string) => page.getByRole('region', { name: /Notifications/ }).getByText(title)
+
+async function openPopup(page: Page, path = '/about') {
+  await hydrated(page, path)
+  await popupArmed(page)
+  await exitThroughTop(page)
+  await expect(popup(page)).toBeVisible()
+}
+
+test.describe('the exit popup', () => {
+  test('is not in the page at first, and opens when the pointer leaves through the top', async ({ page }) => {
+    await hydrated(page, '/about')
+    await expect(popup(page)).toHaveCount(0)
+    await popupArmed(page)
+    await exitThroughTop(page)
+    const dialog = popup(page)
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('47-point audit checklist')
+    await expect(dialog).toContainText('ROI calculator spreadsheet')
+    await expect(dialog).toContainText('AI optimization guide')
+    await expect(dialog).toContainText('$500')
+    await expect(dialog.getByLabel('Email address')).toBeFocused()
+    await expect(dialog.getByLabel('Email address')).toHaveAttribute('type', 'email')
+  })
+
+  test('opens by itself after 30 seconds', async ({ page }) => {
+    await page.clock.install()
+    await hydrated(page, '/services')
+    await page.clock.runFor(5000)
+    await popupArmed(page)
+    await page.clock.runFor(20_000)
+    await expect(popup(page)).toHaveCount(0)
+    await page.clock.runFor(6000)
+    await expect(popup(page)).toBeVisible()
+  })
+
+  test('is shown once ever: after it was seen, a reload and an exit open nothing', async ({ page }) => {
+    await openPopup(page)
+    await page.keyboard.press('Escape')
+    await expect(popup(page)).toHaveCount(0)
+    const widgets = page.waitForResponse(/loaded-lead-widgets/)
+    await page.reload()
+    await widgets
+    await exitThroughTop(page)
+    await page.waitForTimeout(500)
+    await expect(popup(page)).toHaveCount(0)
+    await expect(page.locator('html[data-exit-popup]')).toHaveCount(0)
+  })
+
+  test('closes by its button, by the backdrop and by Escape, and focus returns', async ({ page }) => {
+    await hydrated(page, '/about')
+    const link = page.getByRole('main').getByRole('link').first()
+    await link.focus()
+    await popupArmed(page)
+    await exitThroughTop(page)
+    await expect(popup(page)).toBeVisible()
+    await popup(page).getByRole('button', { name: 'Close' }).click()
+    await expect(popup(page)).toHaveCount(0)
+    await expect(link).toBeFocused()
+
+    for (const close of [(p: Page) => p.keyboard.press('Escape'), (p: Page) => p.mouse.click(5, 400)]) {
+      await page.evaluate(() => localStorage.clear())
+      await page.reload()
+      await popupArmed(page)
+      await exitThroughTop(page)
+      await expect(popup(page)).toBeVisible()
+      // Focus stays inside while it is open.
+      for (let i = 0; i < 6; i += 1) await page.keyboard.press('Tab')
+      expect(await popup(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
+      await close(page)
+      await expect(popup(page)).toHaveCount(0)
+    }
+  })
+
+  test('does not open on the contact, thank-you and checklist pages', async ({ page }) => {
+    for (const path of ['/contact', '/thank-you', '/resources/audit-checklist']) {
+      const widgets = page.waitForResponse(/loaded-lead-widgets/)
+      await hydrated(page, path)
+      await widgets
+      await exitThroughTop(page)
+      await page.waitForTimeout(300)
+      await expect(popup(page), path).toHaveCount(0)
+    }
+  })
+
+  test('does not open over a field the visitor is typing in', async ({ page }) => {
+    await hydrated(page, '/blog')
+    await popupArmed(page)
+    await page.getByRole('searchbox').fill('email')
+    await exitThroughTop(page)
+    await page.waitForTimeout(500)
+    await expect(popup(page)).toHaveCount(0)
+    await page.getByRole('heading', { level: 1 }).click()
+    await expect(popup(page)).toBeVisible({ timeout: 5000 })
+  })
+
+  test('an invalid or empty address shows the Invalid Email toast and stores nothing', async ({ page }) => {
+    const requests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/leads')) requests.push(request.url())
+    })
+    await openPopup(page)
+    const dialog = popup(page)
+    await dialog.getByRole('button', { name: 'Send me the free kit' }).click()
+    await expect(toast(page, 'Invalid Email')).toBeVisible()
+    await expect(toast(page, 'Please enter a valid email address.')).toBeVisible()
+    await dialog.getByLabel('Email address').fill('not-an-address')
+    await dialog.getByRole('button', { name: 'Send me the free kit' }).click()
+    await expect(toast(page, 'Invalid Email')).toHaveCount(2)
+    await expect(dialog.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true')
+    expect(requests).toEqual([])
+    expect(leadsWith('not-an-address')).toEqual([])
+  })
+
+  test('a valid address is stored, gets the checklist mail, and the popup thanks and closes after 3 s', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('popup')
+    await openPopup(page, '/services/paid-ads')
+    const dialog = popup(page)
+    await dialog.getByLabel('Email address').fill(email)
+    // A person takes a moment; a bot that sends at once is not stored.
+    await page.waitForTimeout(1000)
+    await dialog.getByRole('button', { name: 'Send me the free kit' }).click()
+    await expect(toast(page, 'Success!')).toBeVisible()
+    await expect(toast(page, 'Check your email for the free marketing audit checklist!')).toBeVisible()
+    const shownAt = Date.now()
+    const checklist = dialog.getByRole('link', { name: 'Open the checklist now' })
+    await expect(checklist).toHaveAttribute('href', '/resources/audit-checklist')
+    await expect(dialog).toBeHidden({ timeout: 5000 })
+    expect(Date.now() - shownAt).toBeGreaterThan(2000)
+
+    expect(leadsWith(email)).toMatchObject([{ kind: 'popup', email, page: '/services/paid-ads' }])
+    await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1)
+    const mail = mailsTo(email)[0] ?? ''
+    expect(mail).toContain('Subject: Your free marketing audit checklist')
+    expect(mail).toContain('/resources/audit-checklist')
+  })
+
+  test('when the lead API keeps failing, it retries, then shows the failure toast and keeps the address', async ({
+    page,
+  }) => {
+    const keys: (string | undefined)[] = []
+    await page.route('**/api/leads', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'])
+      await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' })
+    })
+    await openPopup(page)
+    const dialog = popup(page)
+    await dialog.getByLabel('Email address').fill('keep-me@example.com')
+    await dialog.getByRole('button', { name: 'Send me the free kit' }).click()
+    await expect(dialog.getByRole('button', { name: 'Sending…' })).toBeVisible()
+    await expect(toast(page, 'Something went wrong')).toBeVisible({ timeout: 15_000 })
+    await expect(toast(page, 'Please try again later.')).toBeVisible()
+    await expect(dialog.getByLabel('Email address')).toHaveValue('keep-me@example.com')
+    expect(keys).toHaveLength(4)
+    expect(new Set(keys).size).toBe(1)
+  })
+
+  test('passes axe-core while open, and with the error toast', async ({ page }) => {
+    await openPopup(page)
+    await popup(page).getByRole('button', { name: 'Send me the free kit' }).click()
+    await expect(toast(page, 'Invalid Email')).toBeVisible()
+    // Once the toast has faded in: mid-way its colours are not yet its own.
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').evaluate((element) => getComputedStyle(element).opacity))
+      .toBe('1')
+    const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+  })
+})
+
+async function fillContactForm(page: Page, email: string) {
+  await page.getByLabel('Your name').fill('Ada Lovelace')
+  await page.getByLabel('Work email').fill(email)
+  await page.getByRole('textbox', { name: 'Company (optional)' }).fill('Analytical Engines Ltd')
+  await page.getByLabel('Service you are interested in').selectOption({ label: 'Paid Ads' })
+  await page.getByLabel('Monthly budget').selectOption({ label: '$5,000 to $15,000 a month' })
+  await page.getByLabel('Your message').fill('We want more qualified demos from paid search next quarter.')
+}
+
+test.describe('the contact form', () => {
+  test('lists the nine services and "Not sure yet", and ?topic=audit preselects the audit', async ({ page }) => {
+    await hydrated(page, '/contact?topic=audit')
+    await expect(page.getByLabel('What can we help with?')).toHaveValue('audit')
+    const services = await page.getByLabel('Service you are interested in').locator('option').allTextContents()
+    expect(services.slice(1)).toHaveLength(10)
+    expect(services.at(-1)).toBe('Not sure yet')
+  })
+
+  test('with JavaScript: sends without a reload and lands on /thank-you; the lead is stored', async ({ page }) => {
+    const email = uniqueEmail('contact-js')
+    await hydrated(page, '/contact?topic=audit')
+    await fillContactForm(page, email)
+    await page.waitForTimeout(2000)
+    let reloaded = false
+    page.on('load', () => (reloaded = true))
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page).toHaveURL(/\/thank-you$/)
+    expect(reloaded).toBe(false)
+    expect(leadsWith(email)).toMatchObject([
+      {
+        kind: 'contact',
+        name: 'Ada Lovelace',
+        company: 'Analytical Engines Ltd',
+        service: 'paid-ads',
+        topic: 'audit',
+        page: '/contact',
+      },
+    ])
+  })
+
+  test('with JavaScript: shows each error beside its field, keeps what was typed, focuses the first', async ({
+    page,
+  }) => {
+    await hydrated(page, '/contact')
+    await page.getByLabel('Work email').fill('ada@')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    const name = page.getByLabel('Your name')
+    await expect(name).toBeFocused()
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(name).toHaveAccessibleDescription('Enter your name')
+    await expect(page.getByLabel('Work email')).toHaveAccessibleDescription(
+      'Enter a valid email address, like name@company.com',
+    )
+    await expect(page.getByLabel('Work email')).toHaveValue('ada@')
+    await expect(page.getByLabel('Service you are interested in')).toHaveAccessibleDescription(
+      'Choose the service you are interested in',
+    )
+    await expect(page.getByLabel('Your message')).toHaveAccessibleDescription('Tell us a little about your project')
+    const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+  })
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('posts the form, lands on /thank-you and the lead is stored', async ({ page }) => {
+      const email = uniqueEmail('contact-nojs')
+      await page.goto('/contact?topic=audit')
+      await expect(page.getByLabel('What can we help with?')).toHaveValue('audit')
+      await fillContactForm(page, email)
+      await page.getByRole('button', { name: 'Send message' }).click()
+      await expect(page).toHaveURL(/\/thank-you$/)
+      expect(leadsWith(email)).toMatchObject([{ kind: 'contact', service: 'paid-ads', topic: 'audit' }])
+    })
+
+    test('shows the errors with what was typed kept', async ({ page }) => {
+      await page.goto('/contact')
+      await page.getByLabel('Your name').fill('Ada <Lovelace>')
+      await page.getByLabel('Work email').fill('ada@')
+      await page.getByLabel('Service you are interested in').selectOption({ label: 'Analytics' })
+      await page.getByLabel('Your message').fill('Line one\nLine "two" & more')
+      await page.getByRole('button', { name: 'Send message' }).click()
+      await expect(page).toHaveURL(/\/contact$/)
+      const email = page.getByLabel('Work email')
+      await expect(email).toHaveValue('ada@')
+      await expect(email).toHaveAttribute('aria-invalid', 'true')
+      await expect(email).toHaveAccessibleDescription('Enter a valid email address, like name@company.com')
+      await expect(email).toBeFocused()
+      await expect(page.getByLabel('Your name')).toHaveValue('Ada <Lovelace>')
+      await expect(page.getByLabel('Service you are interested in')).toHaveValue('analytics')
+      await expect(page.getByLabel('Your message')).toHaveValue('Line one\nLine "two" & more')
+
+      // Shown once: a reload shows the form afresh.
+      await page.reload()
+      await expect(page.getByLabel('Work email')).toHaveValue('')
+      await expect(page.getByText('Enter a valid email address, like name@company.com')).toHaveCount(0)
+    })
+  })
+
+  test('the page the server sends back after a refused plain post hydrates as it is, and passes axe-core', async ({
+    page,
+  }) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await hydrated(page, '/contact')
+    await page.getByLabel('Your name').fill('Grace Hopper')
+    await page.getByLabel('Work email').fill('grace@')
+    // A plain post, as a browser makes before the page's script has run.
+    await page.evaluate(() => HTMLFormElement.prototype.submit.call(document.getElementById('contact-form')))
+    await expect(page).toHaveURL(/\/contact$/)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(page.getByLabel('Your name')).toHaveValue('Grace Hopper')
+    await expect(page.getByLabel('Work email')).toHaveAccessibleDescription(
+      'Enter a valid email address, like name@company.com',
+    )
+    await expect(page.getByLabel('Your message')).toHaveAccessibleDescription('Tell us a little about your project')
+    const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+    expect(errors).toEqual([])
+  })
+})
+
+test.describe('the mobile call-to-action bar', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  const bar = (page: Page) => page.getByRole('region', { name: 'Book a strategy call' })
+
+  test('appears past 300 px of scroll, and once dismissed stays gone after a reload', async ({ page }) => {
+    const widgets = page.waitForResponse(/loaded-lead-widgets/)
+    await hydrated(page, '/about')
+    await widgets
+    await page.evaluate(() => window.scrollTo(0, 250))
+    await page.waitForTimeout(200)
+    await expect(bar(page)).toHaveCount(0)
+    await page.evaluate(() => window.scrollTo(0, 400))
+    await expect(bar(page)).toBeVisible()
+    await expect(bar(page).getByRole('link', { name: 'Book Strategy Call' })).toHaveAttribute('href', '/contact')
+
+    // It never covers the footer's last links.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    const lastLink = page.getByRole('contentinfo').getByRole('link').last()
+    const [linkBox, barBox] = await Promise.all([lastLink.boundingBox(), bar(page).boundingBox()])
+    expect((linkBox?.y ?? 0) + (linkBox?.height ?? 0)).toBeLessThanOrEqual(barBox?.y ?? 0)
+
+    await bar(page).getByRole('button', { name: 'Hide this bar' }).click()
+    await expect(bar(page)).toHaveCount(0)
+    const again = page.waitForResponse(/loaded-lead-widgets/)
+    await page.reload()
+    await again
+    await page.evaluate(() => window.scrollTo(0, 600))
+    await page.waitForTimeout(300)
+    await expect(bar(page)).toHaveCount(0)
+  })
+
+  test('is absent on /contact and /thank-you', async ({ page }) => {
+    for (const path of ['/contact', '/thank-you']) {
+      const widgets = page.waitForResponse(/loaded-lead-widgets/)
+      await hydrated(page, path)
+      await widgets
+      await page.evaluate(() => window.scrollTo(0, 600))
+      await page.waitForTimeout(300)
+      await expect(bar(page), path).toHaveCount(0)
+    }
+  })
+})
+
+test.describe('the audit checklist', () => {
+  test('holds exactly 47 numbered points, and prints without the header and footer', async ({ page }) => {
+    await hydrated(page, '/resources/audit-checklist')
+    const points = page.locator('ol[data-checklist] > li')
+    await expect(points).toHaveCount(47)
+    const numbers = await points.locator('h3 > span:first-child').allTextContents()
+    expect(numbers).toEqual(Array.from({ length: 47 }, (_, index) => `${index + 1}.`))
+    await page.emulateMedia({ media: 'print' })
+    await expect(page.getByRole('banner')).toBeHidden()
+    await expect(page.getByRole('contentinfo')).toBeHidden()
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeHidden()
+    await expect(points.first()).toBeVisible()
+  })
+
+  test('is linked from the resources page', async ({ page }) => {
+    await page.goto('/resources')
+    await expect(page.getByRole('main').locator('a[href="/resources/audit-checklist"]').first()).toBeVisible()
+  })
+})
+
+test('the lead forms check their fields without breaking the Content-Security-Policy', async ({ page }) => {
+  // A blocked `eval` that the page catches is still reported as a violation.
+  await page.addInitScript(() => {
+    const violations: string[] = []
+    ;(window as unknown as { violations: string[] }).violations = violations
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`),
+    )
+  })
+  await openPopup(page)
+  await popup(page).getByRole('button', { name: 'Send me the free kit' }).click()
+  await expect(toast(page, 'Invalid Email')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await page.getByRole('banner').getByRole('link', { name: 'Contact' }).first().click()
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByLabel('Your name')).toBeFocused()
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([])
+})
+
+test('the widgets and the forms, in every state, carry no two classes for the same property', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await openPopup(page)
+  await popup(page).getByRole('button', { name: 'Send me the free kit' }).click()
+  await expect(toast(page, 'Invalid Email')).toBeVisible()
+  expect(await classConflicts(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click()
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Paid Ads' })).toBeVisible()
+  expect(await classConflicts(page)).toEqual([])
+  await hydrated(page, '/contact')
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(page.getByLabel('Your name')).toBeFocused()
+  expect(await classConflicts(page)).toEqual([])
+  await page.setViewportSize({ width: 390, height: 844 })
+  await hydrated(page, '/about')
+  await page.evaluate(() => window.scrollTo(0, 600))
+  await expect(page.getByRole('region', { name: 'Book a strategy call' })).toBeVisible()
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+  expect(await classConflicts(page)).toEqual([])
+})

@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { e2eDataDir } from '../../playwright.config.ts'
+
+// What the server under test stored: its real SQLite file and its mail
+// folder (no SMTP_URL, so mails are written as .eml files).
+
+export interface LeadRow {
+  kind: string
+  email: string
+  name: string | null
+  company: string | null
+  service: string | null
+  message: string | null
+  topic: string | null
+  page: string | null
+}
+
+/** The stored leads with this e-mail address. */
+export function leadsWith(email: string): LeadRow[] {
+  const db = new Database(path.join(e2eDataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true })
+  try {
+    return db
+      .prepare('SELECT kind, email, name, company, service, message, topic, page FROM leads WHERE email = ?')
+      .all(email) as LeadRow[]
+  } finally {
+    db.close()
+  }
+}
+
+/** The mails written to this address so far. */
+export function mailsTo(email: string): string[] {
+  const dir = path.join(e2eDataDir, 'mail')
+  let files: string[]
+  try {
+    files = readdirSync(dir)
+  } catch {
+    return []
+  }
+  return files
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+    .filter((mail) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail))
+}
+
+/** An address no other test uses. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`

@@ -1,0 +1,375 @@
+import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { buildReport, generateSample, ranges, SAMPLE_CLIENT, type Range } from '#app/lib/sample-analytics.ts'
+import { site } from '#app/lib/site.ts'
+import { hydrated } from './support.ts'
+
+// The two tools (docs/product.md#routes): the ROI calculator and the demo
+// analytics dashboard, as a visitor uses them.
+
+/** Errors and warnings the page logs from now on (a hydration mismatch among them). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`)
+  })
+  return problems
+}
+
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`),
+  ).toEqual([])
+}
+
+test.describe('the ROI calculator', () => {
+  const calculator = (page: Page) => page.getByRole('region', { name: 'Calculate your return' })
+  const field = (page: Page, label: RegExp) => calculator(page).getByRole('textbox', { name: label })
+  const results = (page: Page) => calculator(page).getByRole('table')
+  /** The row's two figures, today and with the uplift. */
+  const row = (page: Page, label: string) =>
+    results(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: label, exact: true }) })
+      .getByRole('cell')
+
+  test('the pre-rendered page shows labelled inputs and the default figures without JavaScript', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/roi-calculator')
+    await expect(field(page, /^Monthly visitors/)).toHaveValue('20000')
+    await expect(field(page, /^Expected conversion uplift/)).toHaveValue(site.claims.conversionUplift.replace('%', ''))
+    await expect(row(page, 'Revenue per month')).toHaveText(['$80,000', '$181,600'])
+    await expect(row(page, 'ROI')).toHaveText(['167%', '505%'])
+    await context.close()
+  })
+
+  test('the pre-rendered page tells visitors without JavaScript what the figures are', async ({ request }) => {
+    // A browser with scripting off shows <noscript>; Playwright's switch only stops scripts from running.
+    const html = await (await request.get('/roi-calculator')).text()
+    expect(html).toMatch(
+      /<noscript><p[^>]*>The calculator needs JavaScript to work out your own figures; without it, it shows the worked example\.<\/p><\/noscript>/,
+    )
+  })
+
+  test('typing updates the results at once, without adding history entries', async ({ page }) => {
+    await hydrated(page, '/roi-calculator')
+    const before = await page.evaluate(() => history.length)
+    await field(page, /^Monthly visitors/).fill('40000')
+    await expect(row(page, 'Leads per month')).toHaveText(['1,000', '2,270'])
+    await expect(row(page, 'Revenue per month')).toHaveText(['$160,000', '$363,200'])
+    await field(page, /^Expected conversion uplift/).fill('25')
+    await expect(results(page).getByRole('columnheader', { name: 'With 25% uplift' })).toBeVisible()
+    await expect(row(page, 'Customers per month')).toHaveText(['40', '50'])
+    expect(await page.evaluate(() => history.length)).toBe(before)
+  })
+
+  test('an invalid input shows its message beside it and no broken figure', async ({ page }) => {
+    await hydrated(page, '/roi-calculator')
+    const rate = field(page, /^Conversion rate/)
+    await rate.fill('140')
+    await expect(rate).toHaveAttribute('aria-invalid', 'true')
+    await expect(rate).toHaveAccessibleDescription(/Enter a percentage from 0 to 100\./)
+    await expect(calculator(page).getByText('Correct the marked field to see the results.')).toBeVisible()
+    await expect(results(page)).not.toContainText(/\$|NaN|Infinity|undefined/)
+    await expectNoAxeViolations(page)
+    await rate.fill('-1')
+    await expect(rate).toHaveAccessibleDescription(/Enter 0 or more/)
+    await rate.fill('3')
+    await expect(rate).not.toHaveAttribute('aria-invalid')
+    await expect(row(page, 'Leads per month')).toHaveText(['600', /^1,362/])
+  })
+
+  test('zero traffic and zero spend read sensibly', async ({ page }) => {
+    await hydrated(page, '/roi-calculator')
+    await field(page, /^Monthly visitors/).fill('0')
+    await expect(row(page, 'Payback period')).toHaveText(['Never: no gross profit', 'Never: no gross profit'])
+    await expect(row(page, 'Customer acquisition cost')).toHaveText(['None: no customers', 'None: no customers'])
+    await field(page, /^Monthly marketing spend/).fill('0')
+    await expect(row(page, 'ROI')).toHaveText(['None: no spend', 'None: no spend'])
+  })
+
+  test('the address carries the inputs, keeps other parameters, and a reload restores them', async ({ page }) => {
+    const problems = consoleProblems(page)
+    await hydrated(page, '/roi-calculator?utm_source=newsletter')
+    await field(page, /^Gross margin/).fill('50')
+    await field(page, /^Monthly marketing spend/).fill('24,000')
+    await expect(page).toHaveURL(/[?&]margin=50(&|$)/)
+    const url = new URL(page.url())
+    expect(url.searchParams.get('spend')).toBe('24,000')
+    expect(url.searchParams.get('utm_source')).toBe('newsletter')
+    expect(url.searchParams.get('visitors')).toBe('20000')
+    await page.reload()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(field(page, /^Gross margin/)).toHaveValue('50')
+    await expect(field(page, /^Monthly marketing spend/)).toHaveValue('24,000')
+    await expect(row(page, 'Gross profit per month')).toHaveText(['$40,000', '$90,800'])
+    await expect(row(page, 'ROI')).toHaveText(['67%', '278%'])
+    expect(problems).toEqual([])
+  })
+
+  test('Reset restores the defaults', async ({ page }) => {
+    await hydrated(page, '/roi-calculator?visitors=5000&deal=250&ref=partner')
+    await expect(row(page, 'Revenue per month')).toHaveText(['$1,250', /^\$2,837/])
+    await calculator(page).getByRole('button', { name: 'Reset' }).click()
+    await expect(field(page, /^Monthly visitors/)).toHaveValue('20000')
+    await expect(field(page, /^Average deal or order value/)).toHaveValue('4000')
+    await expect(row(page, 'Revenue per month')).toHaveText(['$80,000', '$181,600'])
+    await expect(page).toHaveURL(/\/roi-calculator\?ref=partner$/)
+  })
+
+  test('Download CSV saves the inputs and the figures shown', async ({ page }) => {
+    await hydrated(page, '/roi-calculator')
+    await field(page, /^Average deal or order value/).fill('2500.50')
+    await expect(row(page, 'Revenue per month')).toHaveText(['$50,010', '$113,522.70'])
+    const downloading = page.waitForEvent('download')
+    await calculator(page).getByRole('button', { name: 'Download CSV' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe('northpeak-roi-estimate.csv')
+    const csv = readFileSync(await download.path(), 'utf8')
+    const lines = csv.trimEnd().split('\r\n')
+    expect(lines[0]).toBe(`Section,Item,Unit,Today,With ${site.claims.conversionUplift} uplift`)
+    expect(lines).toContain('Input,Average deal or order value,USD,2500.5,2500.5')
+    // Each result row holds the figures the page shows, as plain numbers.
+    const number = (text: string) => Number(text.replace(/[$,%]/g, '').replace(/ months.*$/, ''))
+    const resultLabels = await results(page).getByRole('rowheader').allTextContents()
+    expect(resultLabels).toHaveLength(9)
+    for (const label of resultLabels) {
+      const shown = (await row(page, label).allTextContents()).map(number)
+      const line = lines.find((candidate) => candidate.startsWith(`Result,${label},`))
+      expect(line, label).toBeDefined()
+      expect(line!.split(',').slice(3).map(Number), label).toEqual(shown)
+    }
+    await expect(calculator(page).getByRole('status')).toHaveText('Downloaded northpeak-roi-estimate.csv')
+  })
+
+  test('Copy link copies the address of these figures and says so', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await hydrated(page, '/roi-calculator')
+    await field(page, /^Lead-to-customer rate/).fill('8')
+    await calculator(page).getByRole('button', { name: 'Copy link' }).click()
+    await expect(calculator(page).getByRole('status')).toHaveText('Link copied')
+    const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()))
+    expect(copied.pathname).toBe('/roi-calculator')
+    expect(copied.searchParams.get('close')).toBe('8')
+    await page.goto(copied.href)
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(row(page, 'Customers per month')).toHaveText(['40', '90.8'])
+  })
+
+  test('results are read out once, in one polite live region, after typing pauses', async ({ page }) => {
+    await hydrated(page, '/roi-calculator')
+    const live = calculator(page).locator('[aria-live]')
+    await expect(live).toHaveCount(1)
+    await expect(live).toHaveAttribute('aria-live', 'polite')
+    await expect(live).toHaveText('')
+    const visitors = field(page, /^Monthly visitors/)
+    await visitors.clear()
+    await visitors.pressSequentially('30000', { delay: 50 })
+    await expect(live).toHaveText(/^Today: 750 leads, 30 customers, \$72,000 gross profit a month, ROI 300%/)
+  })
+
+  test('a call to action books a strategy call', async ({ page }) => {
+    await hydrated(page, '/roi-calculator')
+    await expect(calculator(page).getByRole('link', { name: /Book your free strategy call/ })).toHaveAttribute(
+      'href',
+      site.bookingUrl,
+    )
+  })
+})
+
+test.describe('the demo dashboard', () => {
+  const sample = generateSample()
+  const dashboard = (page: Page) => page.getByRole('region', { name: 'The sample dashboard' })
+  const kpi = (page: Page, key: string) => dashboard(page).locator(`[data-kpi="${key}"]`)
+  const integer = new Intl.NumberFormat('en-US')
+  const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+  const expectedKpis = (range: Range) => {
+    const report = buildReport(sample, range)
+    const value = (key: string) => report.kpis.find((item) => item.key === key)!.current!
+    return { sessions: integer.format(value('sessions')), revenue: dollars.format(value('revenue')) }
+  }
+
+  test('is labelled as sample data for a fictional company wherever a figure could be taken for real', async ({
+    page,
+  }) => {
+    await hydrated(page, '/dashboard')
+    await expect(dashboard(page).getByText(`${SAMPLE_CLIENT} is a fictional company.`)).toBeVisible()
+    for (const title of [
+      'Headline KPIs',
+      'Revenue and spend per day',
+      'Channel performance',
+      'Funnel from visit to customer',
+    ]) {
+      const panel = dashboard(page).getByRole('region', { name: title })
+      await expect(panel.locator('p').first()).toContainText('Sample data')
+    }
+    await expect(dashboard(page).getByRole('group', { name: /^Revenue and spend per day, sample data/ })).toBeVisible()
+    await expect(dashboard(page).getByRole('region', { name: 'Channel performance, sample data' })).toBeVisible()
+    await expect(
+      dashboard(page).getByRole('region', { name: 'Funnel from visit to customer, sample data' }),
+    ).toBeVisible()
+  })
+
+  test('the pre-rendered page shows the default 30 days without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/dashboard')
+    const expected = expectedKpis(30)
+    await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
+    await expect(kpi(page, 'revenue')).toHaveText(expected.revenue)
+    await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
+    await context.close()
+  })
+
+  test('the range switch changes every KPI and the address, and a reload keeps it', async ({ page }) => {
+    const problems = consoleProblems(page)
+    await hydrated(page, '/dashboard?utm_source=newsletter')
+    const before = await dashboard(page).locator('[data-kpi]').allTextContents()
+    expect(before).toHaveLength(6)
+    await dashboard(page).getByRole('button', { name: 'Last 7 days' }).click()
+    await expect(page).toHaveURL(/[?&]range=7(&|$)/)
+    expect(new URL(page.url()).searchParams.get('utm_source')).toBe('newsletter')
+    await expect(dashboard(page).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'false')
+    const expected = expectedKpis(7)
+    await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
+    await expect(kpi(page, 'revenue')).toHaveText(expected.revenue)
+    const after = await dashboard(page).locator('[data-kpi]').allTextContents()
+    after.forEach((text, index) => expect(text, `KPI ${index}`).not.toBe(before[index]))
+    await expect(dashboard(page).getByRole('status')).toHaveText(/^Showing the last 7 days of sample data/)
+    await page.reload()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
+    await expect(dashboard(page).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true')
+    expect(problems).toEqual([])
+  })
+
+  test('an unknown range shows the default 30 days', async ({ page }) => {
+    await hydrated(page, '/dashboard?range=365')
+    await expect(kpi(page, 'sessions')).toHaveText(expectedKpis(30).sessions)
+    await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
+  })
+
+  for (const range of ranges) {
+    test(`every chart has its text equivalent, for ${range} days`, async ({ page }) => {
+      await hydrated(page, `/dashboard?range=${range}`)
+      const report = buildReport(sample, range)
+      // Trend: a description and, one click away, a table with a row per day.
+      const trend = dashboard(page).getByRole('region', { name: 'Revenue and spend per day' })
+      await expect(trend.getByRole('group', { name: /^Revenue and spend per day, sample data/ })).toBeVisible()
+      await expect(trend).toContainText(
+        `Over these ${range} days revenue came to ${dollars.format(report.total.revenue)}`,
+      )
+      await trend.getByText('Show the figures for each day as a table').click()
+      const days = trend.getByRole('table').getByRole('row')
+      await expect(days).toHaveCount(range + 1)
+      await expect(days.last()).toContainText(dollars.format(report.trend.at(-1)!.revenue))
+      // Channels: a bar per channel, and the table with every channel and the total.
+      const channelsPanel = dashboard(page).getByRole('region', { name: 'Channel performance' })
+      await expect(channelsPanel.getByRole('list', { name: /^Revenue by channel/ }).getByRole('img')).toHaveCount(5)
+      const channelRows = channelsPanel.getByRole('table').getByRole('rowheader')
+      await expect(channelRows).toHaveText([
+        ...[...report.channels].sort((a, b) => b.revenue - a.revenue).map((row) => row.name),
+        'Total',
+      ])
+      // Funnel: a bar per stage and the table.
+      const funnel = dashboard(page).getByRole('region', { name: 'Funnel from visit to customer' })
+      await expect(funnel.getByRole('list').getByRole('img')).toHaveCount(report.funnel.length)
+      await expect(funnel.getByRole('table').getByRole('row')).toHaveCount(report.funnel.length + 1)
+      await expect(funnel.getByRole('table')).toContainText(integer.format(report.funnel.at(-1)!.count))
+    })
+  }
+
+  test('keyboard users reach every chart point and bar, with its tooltip', async ({ page }) => {
+    await hydrated(page, '/dashboard?range=7')
+    const report = buildReport(sample, 7)
+    const chart = dashboard(page).getByRole('group', { name: /^Revenue and spend per day/ })
+    // The chart's points arrive once the page has hydrated.
+    await expect(chart.getByRole('img')).toHaveCount(7)
+    // One tab stop for the whole line chart: the most recent day.
+    await dashboard(page).getByRole('button', { name: 'Last 90 days' }).focus()
+    await page.keyboard.press('Tab')
+    const lastDay = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${report.end}T00:00:00Z`))
+    const focused = page.locator(':focus')
+    await expect(focused).toHaveAttribute('role', 'img')
+    await expect(focused).toHaveAccessibleName(
+      `${lastDay}: revenue ${dollars.format(report.trend.at(-1)!.revenue)}, spend ${dollars.format(report.trend.at(-1)!.spend)}`,
+    )
+    const tooltip = chart.locator('[aria-hidden="true"].bg-ink')
+    await expect(tooltip).toContainText(lastDay)
+    await page.keyboard.press('ArrowLeft')
+    await expect(focused).toHaveAccessibleName(
+      new RegExp(`revenue ${escapeRegExp(dollars.format(report.trend.at(-2)!.revenue))},`),
+    )
+    await expect(tooltip).toContainText(`Revenue: ${dollars.format(report.trend.at(-2)!.revenue)}`)
+    await page.keyboard.press('Home')
+    await expect(tooltip).toContainText(`Revenue: ${dollars.format(report.trend[0]!.revenue)}`)
+    await page.keyboard.press('Escape')
+    await expect(tooltip).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    // Tab leaves the chart in one step; the next stops are the channel bars.
+    await page.keyboard.press('Tab')
+    await expect(focused).not.toHaveAttribute('data-index')
+    await page.getByText('Show the figures for each day as a table').focus()
+    await page.keyboard.press('Tab')
+    await expect(focused).toHaveAccessibleName(/^Organic search|^Paid search|^Email|^Referral|^Social/)
+    const barTooltip = dashboard(page)
+      .getByRole('region', { name: 'Channel performance' })
+      .locator('[aria-hidden="true"].bg-ink')
+    await expect(barTooltip).toHaveText((await focused.getAttribute('aria-label'))!)
+    await expectNoAxeViolations(page)
+  })
+
+  test('pointing at the line chart shows the nearest day', async ({ page }) => {
+    await hydrated(page, '/dashboard?range=7')
+    const report = buildReport(sample, 7)
+    const chart = dashboard(page).getByRole('group', { name: /^Revenue and spend per day/ })
+    await expect(chart.getByRole('img')).toHaveCount(7)
+    await chart.scrollIntoViewIfNeeded()
+    const box = (await chart.boundingBox())!
+    await page.mouse.move(box.x + 2, box.y + box.height / 2)
+    await expect(chart.locator('[aria-hidden="true"].bg-ink')).toContainText(
+      `Revenue: ${dollars.format(report.trend[0]!.revenue)}`,
+    )
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2)
+    await expect(chart.locator('[aria-hidden="true"].bg-ink')).toContainText(
+      `Revenue: ${dollars.format(report.trend.at(-1)!.revenue)}`,
+    )
+  })
+
+  test('passes axe-core with 90 days shown', async ({ page }) => {
+    await hydrated(page, '/dashboard?range=90')
+    await expect(dashboard(page).getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true')
+    await expectNoAxeViolations(page)
+  })
+})
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+for (const path of ['/roi-calculator', '/dashboard?range=90']) {
+  test(`${path} fits a 360 px phone without scrolling sideways`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await hydrated(page, path)
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }))
+    expect(scrollWidth).toBe(clientWidth)
+  })
+}
