@@ -6,7 +6,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['build/', '.react-router/', 'node_modules/', 'playwright-report/', 'test-results/', 'bench-results/'] },
+  { ignores: ['build*/', '.react-router/', 'node_modules/', 'playwright-report/', 'test-results/', 'bench-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

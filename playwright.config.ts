@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { defineBuildGlobals, readBuildEnv } from './app/lib/build-env.ts'
+import { testMeasurementId } from './tests/e2e/support.ts'
 
 // Tests read content files the way the build does, placeholders resolved from
 // the site config (app/lib/content/placeholders.ts), which reads build settings.
@@ -8,6 +9,10 @@ defineBuildGlobals(readBuildEnv(process.env))
 const port = Number(process.env.E2E_PORT ?? 3100)
 /** The server's lead database and mail folder during the tests (tests/e2e/leads.ts reads them). */
 export const e2eDataDir = `test-data/e2e-${port}`
+// A second build, with a test measurement id, for what only such a build does
+// (consent, measurement, the share event): built into build-measured/ and
+// served on a port of its own, 1000 above E2E_PORT unless E2E_MEASURED_PORT says.
+const measuredPort = Number(process.env.E2E_MEASURED_PORT ?? port + 1000)
 
 // End-to-end tests drive Debian's Chromium (installed with apt-get, see
 // .ci/run) against the production build served by the real server.
@@ -33,13 +38,38 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import tsx server/index.ts',
-    // Every test posts from 127.0.0.1: the per-address limit would count them all together.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, LEAD_RATE_LIMIT: '0' },
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  projects: [
+    { name: 'chromium', testIgnore: 'measured/**', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'measured',
+      testMatch: 'measured/**/*.spec.ts',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${measuredPort}` },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx server/index.ts',
+      // Every test posts from 127.0.0.1: the per-address limit would count them all together.
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, LEAD_RATE_LIMIT: '0' },
+      url: `http://localhost:${port}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // Builds first (about 15 s), so the measured build is never older than the code.
+      command: 'npm run build --silent && node --import tsx server/index.ts',
+      env: {
+        BUILD_DIR: 'build-measured',
+        VITE_GA_MEASUREMENT_ID: testMeasurementId,
+        CLIENT_DIR: 'build-measured/client',
+        PORT: String(measuredPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${e2eDataDir}-measured`,
+        LEAD_RATE_LIMIT: '0',
+      },
+      url: `http://localhost:${measuredPort}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+  ],
 })

@@ -7,6 +7,9 @@ export default {
   // Every page is pre-rendered to static HTML at build time; the Node server
   // in server/ serves the files and the lead API (docs/decisions/001-static-prerender-explicit-routes.md).
   ssr: false,
+  // BUILD_DIR puts a second build beside the usual one, e.g. one with a test
+  // measurement id for the end-to-end tests (playwright.config.ts).
+  buildDirectory: process.env.BUILD_DIR || 'build',
   async prerender() {
     // Checks every content file before any page renders, so a bad field
     // stops the build with the file's name instead of a failed page. This

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router'
 import { Breadcrumbs } from '#app/components/breadcrumbs.tsx'
+import { Consent } from '#app/components/consent.tsx'
 import { ErrorFallback } from '#app/components/error-fallback.tsx'
 import { LeadWidgets } from '#app/components/lead-widgets.tsx'
 import { LoadingBar, Prefetch, RouteAnnouncer } from '#app/components/navigation-feedback.tsx'
@@ -58,6 +59,8 @@ export default function App() {
       >
         Skip to content
       </a>
+      {/* Only in a build with a measurement id (docs/product.md#analytics-and-consent). */}
+      {__GA_MEASUREMENT_ID__ ? <Consent /> : null}
       <SiteHeader />
       <LoadingBar />
       <main id="main" tabIndex={-1} className="focus:outline-none">

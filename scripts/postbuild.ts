@@ -16,7 +16,7 @@ import { HEADERS_RULE_LIMIT, headersRuleCount, writeSecurityHeaders } from '#ser
 import { NGINX_CONF, writeNginxConf } from '#server/nginx-conf.ts'
 import { HEADERS_JSON, HEADERS_TEXT } from '#server/static-files.ts'
 
-const root = 'build/client'
+const root = `${process.env.BUILD_DIR || 'build'}/client`
 const compressible = /\.(html|js|css|json|data|xml|txt|svg|webmanifest)$/
 // Read by the server and static hosts, never sent to visitors.
 const headersFiles = new Set([HEADERS_JSON, HEADERS_TEXT].map((name) => path.join(root, name)))

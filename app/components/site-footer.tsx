@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { CookieSettingsItem } from '#app/components/consent.tsx'
 import { LazyTooltip } from '#app/components/lazy-tooltip.tsx'
 import { Logo } from '#app/components/logo.tsx'
 import { Container } from '#app/components/section.tsx'
@@ -45,6 +46,9 @@ export function SiteFooter() {
                     </Link>
                   </li>
                 ))}
+                {__GA_MEASUREMENT_ID__ && column.title === 'Legal' ? (
+                  <CookieSettingsItem className="cursor-pointer underline-offset-4 hover:text-white hover:underline" />
+                ) : null}
               </ul>
             </nav>
           ))}

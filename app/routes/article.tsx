@@ -1,11 +1,12 @@
 import { Link } from 'react-router'
 import { Prose } from '#app/components/prose.tsx'
 import { Container } from '#app/components/section.tsx'
+import { ShareWidget } from '#app/components/share-widget.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { formatDate, getArticle, relatedArticles } from '#app/lib/content/queries.server.ts'
 import { page, requestEntry } from '#app/lib/registry.ts'
-import { blogPosting, seo } from '#app/lib/seo.ts'
+import { absoluteUrl, blogPosting, seo } from '#app/lib/seo.ts'
 import { site } from '#app/lib/site.ts'
 import type { Route } from './+types/article.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
@@ -54,7 +55,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Article({ loaderData }: Route.ComponentProps) {
-  const { article, dateLabel, updatedLabel, related } = loaderData
+  const { path, article, dateLabel, updatedLabel, related } = loaderData
   return (
     <article>
       <header className="bg-gradient-to-b from-brand-50 to-white pt-8 pb-12 sm:pt-10 sm:pb-14">
@@ -105,8 +106,14 @@ export default function Article({ loaderData }: Route.ComponentProps) {
           </div>
         </Container>
       </header>
-      <Container className="pt-4 pb-16 sm:pt-6 sm:pb-20">
+      <Container className="gap-10 pt-4 pb-16 sm:pt-6 sm:pb-20 lg:flex">
         <Prose html={article.html} className="max-w-3xl" />
+        <ShareWidget
+          title={article.title}
+          url={absoluteUrl(path)}
+          description={article.description}
+          variant="floating"
+        />
       </Container>
       <CtaBand
         badge={article.cta.badge}

@@ -5,9 +5,10 @@ import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Quote } from '#app/components/sections/quote.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
+import { ShareWidget } from '#app/components/share-widget.tsx'
 import { getCaseStudy } from '#app/lib/content/queries.server.ts'
 import { requestEntry } from '#app/lib/registry.ts'
-import { caseStudyArticle, seo } from '#app/lib/seo.ts'
+import { absoluteUrl, caseStudyArticle, seo } from '#app/lib/seo.ts'
 import type { Route } from './+types/case-study.ts'
 
 // The route module of the three case studies (content/case-studies/<slug>.md).
@@ -33,7 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CaseStudy({ loaderData }: Route.ComponentProps) {
-  const { study } = loaderData
+  const { path, study } = loaderData
   return (
     <>
       <PageHeader eyebrow={`Case study · ${study.industry}`} heading={study.heading} lede={study.lede}>
@@ -51,6 +52,7 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
       <Stats title="The results" items={study.results} tone="muted" />
       <Section>
         <Prose html={study.html} />
+        <ShareWidget title={study.title} url={absoluteUrl(path)} description={study.description} />
       </Section>
       {study.quote ? <Quote {...study.quote} tone="muted" /> : null}
       <CardGrid title="Services in this engagement" cards={study.serviceLinks} />

@@ -6,6 +6,13 @@ export async function hydrated(page: Page, path: string) {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
 
+/** The measurement id of the second build the end-to-end tests run against (playwright.config.ts, tests/e2e/measured/). */
+export const testMeasurementId = 'G-E2ETEST000'
+
+/** Every host Google's tag loads from or sends to: tests route them, so nothing leaves the machine. */
+export const analyticsHosts =
+  /^https:\/\/([\w-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net)\//
+
 /**
  * Whether the button of that name is expanded, as Chromium's accessibility
  * tree tells a screen reader: this includes the state the browser derives

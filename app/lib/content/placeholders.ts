@@ -30,6 +30,19 @@ export const placeholders = {
 
 export type PlaceholderName = keyof typeof placeholders
 
+/**
+ * What a build is, for copy that must say it: `{{#if analytics}}...{{else}}...{{/if}}`
+ * keeps the first text in a build with a measurement id (VITE_GA_MEASUREMENT_ID)
+ * and the second otherwise (`{{else}}` is optional). The privacy policy uses it,
+ * so that it never describes measurement a build does not have. Blocks do not nest.
+ */
+export const buildConditions = {
+  /** Google Analytics runs after consent (docs/product.md#analytics-and-consent). */
+  analytics: __GA_MEASUREMENT_ID__ !== '',
+} satisfies Record<string, boolean>
+
+export type BuildConditions = Record<keyof typeof buildConditions, boolean>
+
 function listOf(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }
@@ -42,10 +55,26 @@ export class PlaceholderError extends Error {
 }
 
 const placeholder = /\{\{\s*([^{}]*?)\s*\}\}/g
+const conditionalBlock = /\{\{#if\s+([^{}]*?)\s*\}\}([\s\S]*?)(?:\{\{else\}\}([\s\S]*?))?\{\{\/if\}\}/g
 
-/** `text` with every `{{name}}` replaced by its value. */
-export function resolvePlaceholders(text: string): string {
-  const resolved = text.replace(placeholder, (match, name: string) => {
+function resolveConditions(text: string, conditions: BuildConditions): string {
+  return text.replace(conditionalBlock, (match, name: string, then: string, otherwise = '') => {
+    if (!Object.hasOwn(conditions, name)) {
+      throw new PlaceholderError(
+        `unknown condition in ${match.slice(0, match.indexOf('}}') + 2)}; known: ${Object.keys(conditions).join(', ')}`,
+      )
+    }
+    if (/\{\{#if\b/.test(then + otherwise)) throw new PlaceholderError('{{#if}} blocks do not nest')
+    return conditions[name as keyof BuildConditions] ? then : otherwise
+  })
+}
+
+/**
+ * `text` with each `{{#if condition}}` block reduced to the text the build
+ * asks for, and every `{{name}}` replaced by its value.
+ */
+export function resolvePlaceholders(text: string, conditions: BuildConditions = buildConditions): string {
+  const resolved = resolveConditions(text, conditions).replace(placeholder, (match, name: string) => {
     if (!Object.hasOwn(placeholders, name)) {
       throw new PlaceholderError(
         `unknown placeholder ${match}; known: ${Object.keys(placeholders)
@@ -64,19 +93,23 @@ export function resolvePlaceholders(text: string): string {
  * Every string in parsed frontmatter with its placeholders resolved. A
  * problem throws a PlaceholderError whose `field` is the dotted path to it.
  */
-export function resolvePlaceholdersIn(value: unknown, path: (string | number)[] = []): unknown {
+export function resolvePlaceholdersIn(
+  value: unknown,
+  path: (string | number)[] = [],
+  conditions: BuildConditions = buildConditions,
+): unknown {
   if (typeof value === 'string') {
     try {
-      return resolvePlaceholders(value)
+      return resolvePlaceholders(value, conditions)
     } catch (error) {
       if (error instanceof PlaceholderError) error.field ??= path.join('.')
       throw error
     }
   }
-  if (Array.isArray(value)) return value.map((item, index) => resolvePlaceholdersIn(item, [...path, index]))
+  if (Array.isArray(value)) return value.map((item, index) => resolvePlaceholdersIn(item, [...path, index], conditions))
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, resolvePlaceholdersIn(item, [...path, key])]),
+      Object.entries(value).map(([key, item]) => [key, resolvePlaceholdersIn(item, [...path, key], conditions)]),
     )
   }
   return value
