@@ -10,11 +10,15 @@ import { SiteHeader } from '#app/components/site-header.tsx'
 import { site } from '#app/lib/site.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?inline'
+import stylesheetUrl from './app.css?url'
 
 // The stylesheet is inlined into every page, so the first paint waits for no
-// extra request (docs/decisions/006-inline-stylesheet.md). The browser bundle gets
-// an empty string instead of a second copy of the CSS: React adopts the
-// server's <style> on hydration without rewriting it.
+// extra request (docs/decisions/006-inline-stylesheet.md); the build then keeps
+// in each page only the rules its HTML uses (scripts/critical-css.ts,
+// docs/decisions/024-page-rules-inline-whole-stylesheet-after.md). The browser bundle gets an
+// empty string instead of a second copy of the CSS: React adopts the server's
+// <style> on hydration without rewriting it. The whole stylesheet follows as a
+// cached file, for what the page shows later: menus, widgets, other pages.
 const css = import.meta.env.SSR ? stylesheet : ''
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -35,6 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration />
         <Scripts />
+        <link rel="stylesheet" href={stylesheetUrl} />
       </body>
     </html>
   )

@@ -2,6 +2,8 @@
 // - draws the social cards of the articles and family pages into
 //   build/client/social/, reusing the ones cached under .cache/social-cards/
 //   (docs/decisions/023-social-cards-at-build.md);
+// - keeps in each page's inline stylesheet only the rules its HTML uses
+//   (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md);
 // - writes Brotli and gzip copies of every text file, so the server sends
 //   them without compressing per request;
 // - writes the security headers of every page (its CSP allows exactly its own
@@ -14,6 +16,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineBuildGlobals, readBuildEnv } from '#app/lib/build-env.ts'
 import { HEADERS_RULE_LIMIT, headersRuleCount, writeSecurityHeaders } from '#server/headers-file.ts'
 import { NGINX_CONF, writeNginxConf } from '#server/nginx-conf.ts'
+import { keepPageRules } from './critical-css.ts'
 import { HEADERS_JSON, HEADERS_TEXT } from '#server/static-files.ts'
 
 const root = `${process.env.BUILD_DIR || 'build'}/client`
@@ -37,6 +40,13 @@ const cards = await writeSocialCards({ cards: siteCards(), brand: siteBrand(), o
 console.log(
   `postbuild: ${cards.files.length} social cards in ${root}/social: ${cards.rendered} rendered, ` +
     `${cards.reused} reused from ${DEFAULT_CACHE_DIR} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+)
+
+const pages = walk(root).filter((file) => file.endsWith('.html'))
+const kept = await keepPageRules(root, pages)
+console.log(
+  `postbuild: inline stylesheets of ${pages.length} pages cut to the rules each uses, ` +
+    `${Math.round((100 * kept.after) / kept.before)}% of the whole on average`,
 )
 
 let count = 0

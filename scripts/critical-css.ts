@@ -1,0 +1,67 @@
+// Keeps in each pre-rendered page only the rules of the inline stylesheet that
+// its HTML uses (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md).
+// The whole stylesheet follows each page as a cached file (app/root.tsx), so
+// what the page shows later (menus, dialogs, widgets, other pages) is styled.
+import { readFileSync, writeFileSync } from 'node:fs'
+import Beasties from 'beasties'
+
+/** The inline <style> of a page, '' without one. */
+export function inlineStylesheet(html: string): string {
+  return /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+}
+
+/** Every class name the page's HTML uses. */
+export function classesOf(html: string): Set<string> {
+  const names = [...html.matchAll(/\sclass="([^"]*)"/g)].flatMap(([, list]) => list!.split(/\s+/))
+  // React escapes `&` in attributes (`[&amp;_svg]:size-4`).
+  return new Set(names.filter(Boolean).map((name) => name.replaceAll('&amp;', '&')))
+}
+
+/**
+ * Selectors Beasties cannot match against a page: Tailwind's space-y-* and
+ * divide-y-* (`:where(.space-y-4>:not(:last-child))`) and arbitrary variants
+ * (`.\[\&_svg\]\:size-4 svg`, whose escaped `&` it misreads). Such a selector
+ * is kept when the page uses its first class. A RegExp to Beasties, which
+ * calls `test` with each selector of the stylesheet.
+ */
+class UsedUnmatchable extends RegExp {
+  constructor(private readonly classes: Set<string>) {
+    super('')
+  }
+
+  override test(selector: string): boolean {
+    if (!selector.includes(':where(') && !selector.includes('\\&')) return false
+    const first = /\.((?:\\.|[\w-])+)/.exec(selector)?.[1]
+    return first !== undefined && this.classes.has(first.replace(/\\(.)/g, '$1'))
+  }
+}
+
+export async function keepPageRules(root: string, files: string[]): Promise<{ before: number; after: number }> {
+  let before = 0
+  let after = 0
+  for (const file of files) {
+    const html = readFileSync(file, 'utf8')
+    const whole = inlineStylesheet(html)
+    if (!whole) continue
+    const beasties = new Beasties({
+      path: root,
+      // The inline stylesheet is pruned; the linked whole stylesheet is left alone.
+      reduceInlineStyles: true,
+      external: false,
+      allowRules: [new UsedUnmatchable(classesOf(html))],
+      logLevel: 'warn',
+    })
+    // Beasties writes the whole document anew (attributes lowercased, a marker
+    // on <html>); only its stylesheet is taken, so the rest of the page, its
+    // hashed inline scripts included, stays byte for byte what React rendered.
+    const kept = inlineStylesheet(await beasties.process(html))
+    if (!kept) throw new Error(`${file}: no stylesheet left after keeping the page's rules`)
+    before += whole.length
+    after += kept.length
+    writeFileSync(
+      file,
+      html.replace(`<style>${whole}</style>`, () => `<style>${kept}</style>`),
+    )
+  }
+  return { before, after }
+}
