@@ -1,11 +1,14 @@
-// Lighthouse benchmark of the production build: `npm run bench`.
+// Lighthouse benchmark of the production build, and its performance budget:
+// `npm run bench` measures one page of each family (scripts/bench-budget.ts),
+// `npm run bench -- --ci` the three CI measures; BENCH_PATHS=/a,/b any others.
 // Mobile, default settings, three runs per page and throttling method; prints
-// the medians. Simulated throttling is Lighthouse's default; applied
+// the medians, and exits non-zero when a page breaks the budget
+// (docs/decisions/025-performance-budget.md). Simulated throttling is Lighthouse's default; applied
 // ("devtools") throttling slows the real page load, so a change that only
 // hides work from the simulation shows up there (docs/decisions/005-measure-first-paint-both-ways.md).
 // "JS KB" counts every script fetched while Lighthouse watched, code fetched
-// ahead when idle included; "first-load JS KB" only the scripts the HTML
-// preloads. "HTML KB" is the page's document as sent, headers included: up
+// ahead when idle included, as sent; "first-load JS KB" the scripts the HTML
+// preloads, gzip level 9, read from the build. "HTML KB" is the page's document as sent, headers included: up
 // to 14.6 KB (TCP's first ten segments) it arrives in one round trip, which
 // the simulation and a real slow connection both reward (docs/decisions/008-html-round-trip-budget.md).
 // BENCH_PORT picks the server's port (default 3200), so several checkouts can
@@ -13,12 +16,19 @@
 // one made with a measurement id.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import { pages } from '#app/lib/registry.ts'
+import { BENCH_PAGES, BUDGET, brokenBudgets, CI_BENCH_PAGES, type Medians, type PageMeasure } from './bench-budget.ts'
 import { waitForServer } from './wait-for-server.ts'
 
 const port = Number(process.env.BENCH_PORT ?? 3200)
 const clientDir = process.env.CLIENT_DIR ?? 'build/client'
 const base = `http://localhost:${port}`
-const paths = (process.env.BENCH_PATHS ?? '/,/services,/about').split(',')
+const paths: readonly string[] = process.env.BENCH_PATHS
+  ? process.env.BENCH_PATHS.split(',')
+  : process.argv.includes('--ci')
+    ? CI_BENCH_PAGES
+    : BENCH_PAGES
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const methods = ['simulate', 'devtools'] as const
 
@@ -33,8 +43,7 @@ interface Run {
   cls: number
   tti: number
   jsKb: number
-  firstLoadJsKb: number
-  htmlKb: number
+  htmlBytes: number
 }
 
 if (!existsSync(`${clientDir}/index.html`)) {
@@ -51,18 +60,19 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
 process.on('exit', () => server.kill())
 await waitForServer(base, { tries: 50, intervalMs: 200 })
 
-/** The scripts a page's HTML preloads: what it runs before it is interactive. */
-function preloadedScripts(path: string): Set<string> {
+/** The scripts a page's HTML preloads, what it runs before it is interactive: KB, gzip level 9. */
+function firstLoadJsKb(path: string): number {
   const html = readFileSync(`${clientDir}${path === '/' ? '' : path}/index.html`, 'utf8')
-  return new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => `${base}${href}`))
+  const files = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href!)
+  return files.reduce((sum, href) => sum + gzipSync(readFileSync(`${clientDir}${href}`), { level: 9 }).length, 0) / 1024
 }
 
-function lighthouse(url: string, method: (typeof methods)[number], firstLoad: Set<string>): Run {
+function lighthouse(url: string, method: (typeof methods)[number]): Run {
   // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy
   // machine; such a run measured nothing, so it is run again, twice at most.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return lighthouseOnce(url, method, firstLoad)
+      return lighthouseOnce(url, method)
     } catch (error) {
       if (attempt === 3) throw error
       console.warn(`retrying ${method} ${url}: ${(error as Error).message.split('\n')[0]}`)
@@ -70,7 +80,7 @@ function lighthouse(url: string, method: (typeof methods)[number], firstLoad: Se
   }
 }
 
-function lighthouseOnce(url: string, method: (typeof methods)[number], firstLoad: Set<string>): Run {
+function lighthouseOnce(url: string, method: (typeof methods)[number]): Run {
   const result = spawnSync(
     'node_modules/.bin/lighthouse',
     [
@@ -108,8 +118,7 @@ function lighthouseOnce(url: string, method: (typeof methods)[number], firstLoad
     cls: metric('cumulative-layout-shift'),
     tti: metric('interactive'),
     jsKb: kb(scripts),
-    firstLoadJsKb: kb(scripts.filter((item) => firstLoad.has(item.url))),
-    htmlKb: documentRequest ? kb([documentRequest]) : Number.NaN,
+    htmlBytes: documentRequest?.transferSize ?? Number.NaN,
   }
 }
 
@@ -120,12 +129,23 @@ function median(values: number[]): number {
 
 const rows: Record<string, string | number>[] = []
 const raw: Record<string, Run[]> = {}
+const medians: Record<string, Partial<Record<(typeof methods)[number], Medians>>> = {}
 for (const method of methods) {
   for (const path of paths) {
-    const firstLoad = preloadedScripts(path)
-    const results = Array.from({ length: runs }, () => lighthouse(`${base}${path}`, method, firstLoad))
+    const results = Array.from({ length: runs }, () => lighthouse(`${base}${path}`, method))
     raw[`${method} ${path}`] = results
     const m = (key: keyof Run) => median(results.map((run) => run[key]))
+    ;(medians[path] ??= {})[method] = {
+      performance: m('performance'),
+      accessibility: m('accessibility'),
+      bestPractices: m('bestPractices'),
+      seo: m('seo'),
+      fcpMs: Math.round(m('fcp')),
+      tbtMs: Math.round(m('tbt')),
+      cls: Number(m('cls').toFixed(3)),
+      ttiMs: Math.round(m('tti')),
+      htmlBytes: m('htmlBytes'),
+    }
     rows.push({
       method,
       page: path,
@@ -139,15 +159,33 @@ for (const method of methods) {
       CLS: Number(m('cls').toFixed(3)),
       'TTI ms': Math.round(m('tti')),
       'JS KB': Number(m('jsKb').toFixed(1)),
-      'first-load JS KB': Number(m('firstLoadJsKb').toFixed(1)),
-      'HTML KB': Number(m('htmlKb').toFixed(1)),
+      'first-load JS KB': Number(firstLoadJsKb(path).toFixed(1)),
+      'HTML KB': Number((m('htmlBytes') / 1000).toFixed(1)),
     })
     console.log(`measured ${method} ${path}`)
   }
 }
 console.table(rows)
+server.kill()
+
+const measures: PageMeasure[] = paths.map((path) => {
+  const entry = pages.find((page) => page.path === path)
+  return {
+    path,
+    noIndex: entry?.noIndex ?? false,
+    article: entry?.route === 'article',
+    simulate: medians[path]!.simulate!,
+    devtools: medians[path]!.devtools!,
+    firstLoadJsKb: Number(firstLoadJsKb(path).toFixed(1)),
+  }
+})
+const broken = brokenBudgets(measures)
 mkdirSync('bench-results', { recursive: true })
 const file = `bench-results/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
-writeFileSync(file, JSON.stringify({ runs, medians: rows, raw }, null, 2))
+writeFileSync(file, JSON.stringify({ runs, budget: BUDGET, medians: rows, broken, raw }, null, 2))
 console.log(`Medians of ${runs} runs; every run in ${file}`)
-server.kill()
+if (broken.length > 0) {
+  console.error(`Performance budget broken (docs/decisions/025-performance-budget.md):\n  ${broken.join('\n  ')}`)
+  process.exit(1)
+}
+console.log(`Performance budget held on ${paths.length} pages.`)

@@ -7,8 +7,8 @@ import { cachePolicy, HASHED_ASSETS, REVALIDATED_EXTENSIONS } from './cache-poli
 import type { SecurityHeaders } from './headers-file.ts'
 import { contentTypes, notServed } from './static-files.ts'
 
-/** Where the build writes the nginx snippet, beside `build/client`. */
-export const NGINX_CONF = 'build/nginx/northpeak.conf'
+/** Where the build writes the nginx snippet, beside `build/client` (or the client folder of `BUILD_DIR`). */
+export const NGINX_CONF = `${process.env.BUILD_DIR || 'build'}/nginx/northpeak.conf`
 /** The upstream the snippet proxies `/api/` to; the including configuration defines it. */
 export const API_UPSTREAM = 'northpeak_api'
 /** The internal location that answers every unknown path with the not-found page. */

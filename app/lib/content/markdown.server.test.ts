@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { countWords, MarkdownError, renderInline, renderMarkdown } from './markdown.server.ts'
+import { countWords, MarkdownError, renderInline, renderMarkdown, headingId } from './markdown.server.ts'
 
 describe('renderMarkdown', () => {
   test('resolves the booking and email destinations and opens outbound links in a new tab, saying so', () => {
@@ -62,4 +62,14 @@ describe('renderInline', () => {
 
 test('countWords counts words, not Markdown punctuation', () => {
   expect(countWords('## A heading\n\n- one item, **bold** words | table |\n\n```\ncode is skipped\n```')).toBe(7)
+})
+
+test('headings carry an id made from their text, unique within the document, for links to a section', () => {
+  expect(renderMarkdown('## Analytics and cookies\n\nText.\n\n### Share buttons')).toBe(
+    '<h2 id="analytics-and-cookies">Analytics and cookies</h2>\n<p>Text.</p>\n<h3 id="share-buttons">Share buttons</h3>\n',
+  )
+  expect(renderMarkdown('## FAQ\n\n## FAQ')).toBe('<h2 id="faq">FAQ</h2>\n<h2 id="faq-2">FAQ</h2>\n')
+  // Each document starts afresh.
+  expect(renderMarkdown('## FAQ')).toBe('<h2 id="faq">FAQ</h2>\n')
+  expect(headingId("What's **new** in 2025?")).toBe('what-s-new-in-2025')
 })

@@ -9,6 +9,8 @@ import { classifyHref, resolveHref } from '#app/lib/links.ts'
  * What content may hold:
  * - links of the kinds `classifyHref` accepts (app/lib/links.ts); those that
  *   open a new tab say so to screen readers, as SmartLink does;
+ * - headings with an id made from their text (`## Share buttons` is
+ *   `#share-buttons`), so a page can link to its own sections;
  * - tables with a heading in every column, wrapped in a labelled region that
  *   scrolls sideways on narrow screens and can be scrolled by keyboard;
  * - no raw HTML and no images: every inline script in a page is allowed by
@@ -47,6 +49,18 @@ const escapeAttribute = (value: string) =>
 
 const cellAlignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const
 
+/** "Analytics and cookies" -> "analytics-and-cookies". */
+export function headingId(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/<[^>]*>|&[a-z]+;|&#\d+;/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+}
+
+// The ids given in the document being rendered: a repeated heading gets -2, -3.
+let idsInDocument = new Set<string>()
+
 const markdown = new Marked({
   gfm: true,
   async: false,
@@ -65,6 +79,14 @@ const markdown = new Marked({
       const align = token.align ? ` class="${cellAlignClass[token.align]}"` : ''
       return `<${tag}${align}>${this.parser.parseInline(token.tokens)}</${tag}>\n`
     },
+    heading(token) {
+      const text = this.parser.parseInline(token.tokens)
+      const base = headingId(text) || 'section'
+      let id = base
+      for (let n = 2; idsInDocument.has(id); n += 1) id = `${base}-${n}`
+      idsInDocument.add(id)
+      return `<h${token.depth} id="${id}">${text}</h${token.depth}>\n`
+    },
     table(token) {
       const table = Renderer.prototype.table.call(this, token)
       const columns = token.header.map((cell) => cell.text.trim()).join(', ')
@@ -76,6 +98,7 @@ const markdown = new Marked({
 /** A Markdown body (paragraphs, headings, lists, tables) to HTML. */
 export function renderMarkdown(source: string): string {
   if (source.trim() === '') return ''
+  idsInDocument = new Set()
   return markdown.parse(source) as string
 }
 

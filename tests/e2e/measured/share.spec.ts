@@ -50,7 +50,7 @@ test('each network opens in a window carrying the address and title; the share e
     const url = new URL(opened.shift()!)
     if (method === 'x') {
       expect(`${url.origin}${url.pathname}`).toBe('https://twitter.com/intent/tweet')
-      expect(url.searchParams.get('text')).toBe(article.title)
+      expect(url.searchParams.get('text')).toBe(article.heading)
       expect(url.searchParams.get('url')).toBe(address)
     } else if (method === 'linkedin') {
       expect(`${url.origin}${url.pathname}`).toBe('https://www.linkedin.com/sharing/share-offsite/')
@@ -149,7 +149,7 @@ test("Share opens the device's share sheet where the browser has one, and only t
   await openArticle(page)
   await shareGroup(page).getByRole('button', { name: 'Share', exact: true }).click()
   expect(await page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared)).toEqual([
-    { title: article.title, text: article.description, url: address },
+    { title: article.heading, text: article.description, url: address },
   ])
 })
 
