@@ -18,8 +18,19 @@ import stylesheetUrl from './app.css?url'
 // docs/decisions/024-page-rules-inline-whole-stylesheet-after.md). The browser bundle gets an
 // empty string instead of a second copy of the CSS: React adopts the server's
 // <style> on hydration without rewriting it. The whole stylesheet follows as a
-// cached file, for what the page shows later: menus, widgets, other pages.
+// cached file, for what the page shows later (menus, widgets, other pages):
+// preloaded by the HTML, applied once React has hydrated, so it never holds up
+// the first paint.
 const css = import.meta.env.SSR ? stylesheet : ''
+
+/** Applies the whole stylesheet, which the HTML has preloaded. */
+function applyWholeStylesheet() {
+  if (document.querySelector(`link[rel="stylesheet"][href="${stylesheetUrl}"]`)) return
+  const link = document.createElement('link')
+  link.rel = 'stylesheet'
+  link.href = stylesheetUrl
+  document.head.append(link)
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -33,13 +44,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="alternate" type="application/rss+xml" title={site.feed.title} href={site.feed.path} />
         <Meta />
         <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />
+        <link rel="preload" href={stylesheetUrl} as="style" />
         <Links />
       </head>
-      <body className="min-h-screen bg-white font-sans antialiased">
+      <body className="min-h-screen bg-surface font-sans antialiased">
         {children}
         <ScrollRestoration />
         <Scripts />
-        <link rel="stylesheet" href={stylesheetUrl} />
       </body>
     </html>
   )
@@ -52,6 +63,7 @@ export default function App() {
   // Marks the document once React has hydrated it, so the end-to-end tests
   // (and anything else) can tell a page that works from one still painting.
   useEffect(() => {
+    applyWholeStylesheet()
     document.documentElement.dataset.hydrated = ''
   }, [])
   return (
@@ -60,7 +72,7 @@ export default function App() {
           would also take its padding away. */}
       <a
         href="#main"
-        className="fixed top-3 left-3 z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow not-focus:sr-only"
+        className="fixed top-3 left-3 z-50 rounded-md bg-surface px-4 py-2 font-semibold text-brand-800 shadow not-focus:sr-only"
       >
         Skip to content
       </a>

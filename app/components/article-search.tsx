@@ -98,7 +98,7 @@ export function ArticleSearch({ articles, categories }: { articles: ArticleSumma
               onFocus={loadHeadings}
               placeholder="Try attribution, GA4 or onboarding"
               autoComplete="off"
-              className="w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink placeholder:text-muted"
+              className="w-full rounded-lg border border-slate-300 bg-surface px-3.5 py-2.5 text-ink placeholder:text-muted"
             />
           </form>
         ) : null}

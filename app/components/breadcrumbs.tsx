@@ -9,7 +9,7 @@ export function Breadcrumbs() {
   const crumbs = breadcrumbs(pathname)
   if (crumbs.length === 0) return null
   return (
-    <nav aria-label="Breadcrumb" className="border-b border-slate-100 bg-white">
+    <nav aria-label="Breadcrumb" className="border-b border-slate-100 bg-surface">
       <Container as="ol" className="flex flex-wrap items-center gap-1.5 py-3 text-sm text-muted">
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1

@@ -29,7 +29,7 @@ import { LEAD_API, sendLead } from '#app/lib/send-lead.ts'
 const THANK_YOU_PATH = '/thank-you'
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
 const controlClass =
-  'mt-1.5 w-full rounded-lg border border-slate-300 bg-white px-3 text-ink aria-invalid:border-red-700'
+  'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-red-700'
 
 /**
  * The contact form (docs/product.md#contact-form). Without JavaScript it is a
@@ -150,7 +150,7 @@ export function ContactForm() {
       noValidate
       onSubmit={submit}
       aria-labelledby="send-us-a-message-title"
-      className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-7"
+      className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-surface p-7"
     >
       <input type="hidden" name="kind" value="contact" />
       <div className="grid gap-6 md:grid-cols-2">

@@ -321,7 +321,7 @@ export function Dashboard() {
             const format = kpiFormats[kpi.key]
             const change = changeText(kpi)
             return (
-              <li key={kpi.key} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <li key={kpi.key} className="rounded-2xl border border-slate-200 bg-surface p-5 shadow-sm">
                 <p className="text-sm font-semibold text-muted">{kpi.label}</p>
                 <p className="mt-1 text-3xl font-bold text-ink" data-kpi={kpi.key}>
                   {orNone(kpi.current, format)}

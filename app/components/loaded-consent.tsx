@@ -106,7 +106,7 @@ export default function LoadedConsent({ reopens }: ConsentIntent) {
       tabIndex={-1}
       aria-label="Cookie consent"
       aria-describedby="consent-text"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white shadow-lg"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-surface shadow-lg"
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
         <p id="consent-text" className="text-sm text-ink">

@@ -94,7 +94,7 @@ export default function LoadedExitPopup({ onClose }: { onClose: () => void }) {
         <Dialog.Overlay data-shell="" className="fixed inset-0 z-50 bg-slate-950/60" />
         <Dialog.Content
           data-shell=""
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl sm:p-8"
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl sm:p-8"
           onOpenAutoFocus={(event) => {
             event.preventDefault()
             input.current?.focus()

@@ -61,7 +61,7 @@ export function MobileMenu() {
         id={PANEL_ID}
         ref={panel}
         popover="auto"
-        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-b border-slate-200 bg-white p-0 shadow-xl backdrop:bg-slate-900/30"
+        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-b border-slate-200 bg-surface p-0 shadow-xl backdrop:bg-slate-900/30"
       >
         {/* Named apart from the desktop navigation: landmarks of one kind need distinct names. */}
         <Container as="nav" aria-label="Main menu" className="py-4">

@@ -26,7 +26,7 @@ export function PageHeader({
   return (
     <header
       className={cn(
-        'bg-gradient-to-b from-brand-50 to-white',
+        'bg-gradient-to-b from-brand-50 to-surface',
         hero ? 'pt-16 pb-20 sm:pt-24 sm:pb-28' : 'pt-10 pb-14 sm:pt-14 sm:pb-16',
       )}
     >

@@ -202,7 +202,7 @@ export function RoiCalculator() {
                     onChange={(event) => update({ ...texts, [name]: event.target.value }, true)}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={cn(`${id}-${name}-help`, error && `${id}-${name}-error`)}
-                    className="mt-2 w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-ink"
+                    className="mt-2 w-full rounded-lg border border-slate-300 bg-surface px-3.5 py-2.5 text-ink"
                     style={error ? { borderColor: errorColor } : undefined}
                   />
                   {error ? (

@@ -3,7 +3,7 @@ import { cn } from '#app/lib/cn.ts'
 import { slugify } from '#app/lib/slug.ts'
 
 const tones = {
-  plain: 'bg-white',
+  plain: 'bg-surface',
   muted: 'bg-slate-50',
   brand: 'bg-brand-950 text-white',
 } as const

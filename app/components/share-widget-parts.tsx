@@ -17,7 +17,7 @@ const frameClasses = {
 
 /** Links and buttons of the widget look alike: small outline buttons, in classes the site already uses. */
 export const shareControlClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-center text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-800'
+  'rounded-lg border border-slate-300 bg-surface px-3 py-1.5 text-center text-sm font-semibold text-ink hover:border-brand-600 hover:text-brand-800'
 
 export function ShareFrame({
   variant = 'default',

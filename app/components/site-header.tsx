@@ -11,7 +11,7 @@ import { site } from '#app/lib/site.ts'
 /** The site header: logo (the Home link), the Main navigation, and Book Strategy Call. */
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
       <Container className="flex h-16 items-center justify-between gap-4">
         <Link to="/" prefetch="intent" aria-label={`${site.name}, home`} className="rounded-md">
           <Logo />

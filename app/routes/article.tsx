@@ -58,7 +58,7 @@ export default function Article({ loaderData }: Route.ComponentProps) {
   const { path, article, dateLabel, updatedLabel, related } = loaderData
   return (
     <article>
-      <header className="bg-gradient-to-b from-brand-50 to-white pt-8 pb-12 sm:pt-10 sm:pb-14">
+      <header className="bg-gradient-to-b from-brand-50 to-surface pt-8 pb-12 sm:pt-10 sm:pb-14">
         <Container>
           <div className="max-w-3xl">
             <Link

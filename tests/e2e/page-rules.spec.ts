@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { pages } from '#app/lib/registry.ts'
+import { hydrated } from './support.ts'
 
 // Each page inlines only the rules its HTML uses, and the whole stylesheet
-// follows as a file (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md).
-// What a visitor sees must not wait for that file: every element of the page,
-// as pre-rendered, looks the same with the page's own rules alone.
-
-test.use({ javaScriptEnabled: false })
+// follows as a file, preloaded and applied once React has hydrated
+// (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md). What a
+// visitor sees must not wait for that file: every element of the page, as
+// pre-rendered, looks the same with the page's own rules as with the whole.
 
 const properties = [
   'display',
@@ -39,16 +39,16 @@ const properties = [
   'max-width',
 ] as const
 
-/** The styles of every element of the page, in document order. */
-async function styles(page: Page): Promise<string[]> {
+/** The styles of every element of the page (or of `root`), in document order. */
+async function styles(page: Page, root = 'body'): Promise<string[]> {
   return page.evaluate(
-    (names) =>
-      [...document.body.querySelectorAll('*')].map((element) => {
+    ([names, rootSelector]) =>
+      [...document.querySelector(rootSelector)!.querySelectorAll('*')].map((element) => {
         const style = getComputedStyle(element)
-        const label = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.getAttribute('class') ?? ''}`
+        const label = `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`
         return `${label} { ${names.map((name) => `${name}: ${style.getPropertyValue(name)}`).join('; ')} }`
       }),
-    [...properties],
+    [[...properties], root] as const,
   )
 }
 
@@ -57,28 +57,57 @@ const wholeStylesheet = /\/assets\/app-[\w-]+\.css$/
 // The home page and one page of each route module: every kind of page the site has.
 const checked = [...new Set(['/', ...new Map(pages.map((entry) => [entry.route, entry.path])).values()])]
 
-for (const viewport of [
-  { width: 1366, height: 900 },
-  { width: 390, height: 844 },
-]) {
-  for (const path of checked) {
-    test(`${path} at ${viewport.width} px: the page needs only its own rules`, async ({ page }) => {
-      await page.setViewportSize(viewport)
-      let linked = 0
-      page.on('requestfinished', (request) => {
-        if (wholeStylesheet.test(request.url())) linked += 1
-      })
-      await page.goto(path)
-      expect(linked, 'the whole stylesheet is linked').toBe(1)
-      const inline = await page.locator('head style').first().textContent()
-      const href = await page.locator('link[rel="stylesheet"]').getAttribute('href')
-      const whole = await (await page.request.get(href!)).text()
-      expect(inline!.length, 'the inline rules are a part of the whole').toBeLessThan(whole.length * 0.8)
-      const withWhole = await styles(page)
+test.describe('the pre-rendered pages', () => {
+  test.use({ javaScriptEnabled: false })
 
-      await page.route(wholeStylesheet, (route) => route.abort())
-      await page.goto(path)
-      expect(await styles(page)).toEqual(withWhole)
-    })
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    for (const path of checked) {
+      test(`${path} at ${viewport.width} px: the page needs only its own rules`, async ({ page }) => {
+        await page.setViewportSize(viewport)
+        await page.goto(path)
+        const href = await page.locator('head link[rel="preload"][as="style"]').getAttribute('href')
+        expect(href, 'the whole stylesheet is preloaded').toMatch(wholeStylesheet)
+        const inline = await page.locator('head style').first().textContent()
+        const whole = await (await page.request.get(href!)).text()
+        expect(inline!.length, 'the inline rules are a part of the whole').toBeLessThan(whole.length * 0.8)
+        const ownRules = await styles(page)
+        // The same page with the whole stylesheet after its own rules, where hydration puts it.
+        await page.route(
+          (url) => url.pathname === path,
+          async (route) => {
+            const response = await route.fetch()
+            const html = (await response.text()).replace('</head>', `<link rel="stylesheet" href="${href}"/></head>`)
+            await route.fulfill({ response, body: html })
+          },
+        )
+        await page.goto(path)
+        expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1)
+        expect(await styles(page)).toEqual(ownRules)
+      })
+    }
   }
-}
+})
+
+test('once hydrated, a page applies the whole stylesheet, and pages reached by a link find their rules', async ({
+  page,
+}) => {
+  await hydrated(page, '/')
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveAttribute('href', wholeStylesheet)
+  expect(
+    await page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/app-'))),
+  ).toBe(true)
+  // The dashboard uses rules the home page does not inline (its charts and tiles): reached by a
+  // link, it looks as it does when loaded on its own.
+  const dashboardHeading = (await (await page.request.get('/dashboard')).text()).match(/<h1[^>]*>([^<]+)/)![1]!
+  await page.getByRole('contentinfo').locator('a[href="/dashboard"]').click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(dashboardHeading)
+  const reached = await styles(page, 'main')
+  await hydrated(page, '/dashboard')
+  await expect(page.locator('head link[rel="stylesheet"]')).toHaveCount(1)
+  await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/app-')))
+  expect(reached).toEqual(await styles(page, 'main'))
+})

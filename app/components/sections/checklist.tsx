@@ -29,7 +29,7 @@ export function Checklist({
       <SectionHeading title={title} intro={intro} />
       <ol start={start} className="grid gap-6 md:grid-cols-2" data-checklist="">
         {items.map((item, index) => (
-          <li key={item.title} className="break-inside-avoid rounded-2xl border border-slate-200 bg-white p-6">
+          <li key={item.title} className="break-inside-avoid rounded-2xl border border-slate-200 bg-surface p-6">
             <h3 className="flex gap-3 text-lg font-semibold text-ink">
               <span className="shrink-0 text-brand-700">{start + index}.</span>
               {item.title}

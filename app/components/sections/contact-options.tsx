@@ -22,7 +22,7 @@ export function ContactOptions({
     <Section title={title} tone={tone}>
       <SectionHeading title={title} intro={intro} />
       <div className="grid gap-6 md:grid-cols-2">
-        <div className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7">
+        <div className="flex flex-col rounded-2xl border border-slate-200 bg-surface p-7">
           <Icon name="calendar" className="size-8 text-brand-700" />
           <h3 className="mt-4 text-xl font-semibold text-ink">
             Book a {site.strategySession.minutes}-minute strategy call
@@ -32,7 +32,7 @@ export function ContactOptions({
             Book Your Free Strategy Call
           </SmartLink>
         </div>
-        <div className="flex flex-col rounded-2xl border border-slate-200 bg-white p-7">
+        <div className="flex flex-col rounded-2xl border border-slate-200 bg-surface p-7">
           <Icon name="mail" className="size-8 text-brand-700" />
           <h3 className="mt-4 text-xl font-semibold text-ink">E-mail us</h3>
           <p className="mt-2 text-muted">{email}</p>

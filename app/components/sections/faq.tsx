@@ -14,7 +14,7 @@ export function Faq({ title, items, tone }: { title: string; items: FaqItem[]; t
   return (
     <Section title={title} tone={tone}>
       <SectionHeading title={title} />
-      <div className="max-w-3xl divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+      <div className="max-w-3xl divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-surface">
         {items.map((item) => (
           <details key={item.question} className="group px-6 py-4">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-1 font-semibold text-ink [&::-webkit-details-marker]:hidden">

@@ -35,7 +35,7 @@ export function FeatureGrid({
       <SectionHeading eyebrow={eyebrow} title={title} intro={intro} />
       <ul className={cn('grid gap-6', gridClass(items.length, columns))}>
         {items.map((item) => (
-          <li key={item.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <li key={item.title} className="flex flex-col rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm">
             {item.icon ? (
               <span className="mb-4 inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <Icon name={item.icon} className="size-5" />

@@ -18,7 +18,7 @@ export function PricingPlans({ title, intro, plans, note, tone }: Omit<PricingCo
           <li
             key={plan.name}
             className={cn(
-              '@container flex flex-col rounded-2xl border bg-white p-7',
+              '@container flex flex-col rounded-2xl border bg-surface p-7',
               plan.featured ? 'border-brand-700 shadow-lg ring-2 ring-brand-700' : 'border-slate-200',
             )}
           >

@@ -27,7 +27,7 @@ export function Steps({
       <SectionHeading eyebrow={eyebrow} title={title} intro={intro} />
       <ol className={cn('grid gap-6', gridClass(items.length, 4))}>
         {items.map((item, index) => (
-          <li key={item.title} className="relative rounded-2xl border border-slate-200 bg-white p-6">
+          <li key={item.title} className="relative rounded-2xl border border-slate-200 bg-surface p-6">
             <div className="flex items-center gap-3">
               <span
                 aria-hidden="true"

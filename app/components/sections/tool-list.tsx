@@ -12,7 +12,7 @@ export function ToolList({ title, intro, groups, tone }: Omit<ListContent, 'type
       <SectionHeading title={title} intro={intro} />
       <div className={cn('grid gap-6', gridClass(groups.length, 3))}>
         {groups.map((group) => (
-          <div key={group.title} className="rounded-2xl border border-slate-200 bg-white p-6">
+          <div key={group.title} className="rounded-2xl border border-slate-200 bg-surface p-6">
             <h3 className="font-semibold text-ink">{group.title}</h3>
             <ul className="mt-3 flex flex-wrap gap-2">
               {group.items.map((item) => (

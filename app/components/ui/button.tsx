@@ -11,11 +11,11 @@ export const buttonVariants = cva(
       variant: {
         default: 'bg-brand-700 text-white hover:bg-brand-800',
         destructive: 'bg-red-700 text-white hover:bg-red-800',
-        outline: 'border border-slate-300 bg-white text-ink hover:border-brand-600 hover:text-brand-800',
+        outline: 'border border-slate-300 bg-surface text-ink hover:border-brand-600 hover:text-brand-800',
         secondary: 'bg-brand-50 text-brand-800 hover:bg-brand-100',
         ghost: 'text-ink hover:bg-slate-100',
         link: 'text-brand-700 underline-offset-4 hover:underline',
-        hero: 'bg-white text-brand-900 shadow-sm ring-1 ring-brand-200 hover:bg-brand-50',
+        hero: 'bg-surface text-brand-900 shadow-sm ring-1 ring-brand-200 hover:bg-brand-50',
         cta: 'bg-cta-600 text-white shadow-sm hover:bg-cta-700',
       },
       size: {

@@ -56,7 +56,7 @@ export function NavigationMenuContent({ className, ...props }: React.ComponentPr
     <Primitive.Content
       data-slot="navigation-menu-content"
       className={cn(
-        'absolute top-full left-0 z-50 mt-2 rounded-xl border border-slate-200 bg-white p-2 shadow-xl',
+        'absolute top-full left-0 z-50 mt-2 rounded-xl border border-slate-200 bg-surface p-2 shadow-xl',
         className,
       )}
       {...props}
