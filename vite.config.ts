@@ -6,11 +6,6 @@ import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 // Libraries only code loaded on demand uses: kept out of the vendor chunk
 // every page loads (Radix but for Slot, behind every button's asChild).
 const lazyLibraries = /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-slot|react-compose-refs)|(sonner|zod)[\\/])/
-// React DOM's client (and its scheduler), the largest script of the first load, stays a file of its
-// own. The toaster, which gives itself a React root, imports it too, so the vendor group would take
-// it: one 120 KB vendor file then arrived after the two of about 60 KB it replaced, and the
-// simulated first paint of / went from 98 to 97 (docs/decisions/021-consent-before-measurement.md).
-const reactDomClient = /[\\/]node_modules[\\/](react-dom[\\/](client|cjs[\\/]react-dom-client)|scheduler[\\/])/
 // Code only the blog's pages share (the index and the category pages).
 const blogCode = /[\\/]app[\\/]components[\\/](article-list|category-nav)\.tsx$/
 // The lead forms' code: the contact page's and the exit popup's, loaded with them only.
@@ -36,7 +31,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: (id) => /[\\/]node_modules[\\/]/.test(id) && !lazyLibraries.test(id) && !reactDomClient.test(id),
+              test: (id) => /[\\/]node_modules[\\/]/.test(id) && !lazyLibraries.test(id),
               minShareCount: 2,
               priority: 3,
             },
