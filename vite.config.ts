@@ -9,8 +9,9 @@ const lazyLibraries = /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-slot|react-
 // Code only the blog's pages share (the index and the category pages).
 const blogCode = /[\\/]app[\\/]components[\\/](article-list|category-nav)\.tsx$/
 // The lead forms' code: the contact page's and the exit popup's, loaded with them only.
-const leadCode =
-  /[\\/]node_modules[\\/]zod[\\/]|[\\/]app[\\/]lib[\\/](lead|send-lead|attribution|contact-form)\.ts$|[\\/]ui[\\/]toast\.ts$/
+const leadCode = /[\\/]app[\\/]lib[\\/](lead-fields|send-lead|attribution|contact-form)\.ts$|[\\/]ui[\\/]toast\.ts$/
+// The lead schema and zod: loaded when a form is first checked, not with the contact page.
+const leadSchema = /[\\/]node_modules[\\/]zod[\\/]|[\\/]app[\\/]lib[\\/]lead\.ts$/
 // App code that more than one route uses but not every page: the share widget
 // (articles and case studies) and the analytics helpers (the share widget,
 // measurement after consent, the lead forms). Neither in the app chunk every
@@ -41,6 +42,7 @@ export default defineConfig({
               test: (id) =>
                 (/[\\/]app[\\/](components|lib)[\\/]/.test(id) &&
                   !leadCode.test(id) &&
+                  !leadSchema.test(id) &&
                   !blogCode.test(id) &&
                   !someRoutesOnly.test(id)) ||
                 id.includes('preload-helper'),
@@ -50,6 +52,7 @@ export default defineConfig({
             // Last, so that they take nothing the groups above share with every page.
             { name: 'blog-shared', test: blogCode, minShareCount: 2, priority: 1 },
             { name: 'lead', test: leadCode, minShareCount: 2, priority: 1 },
+            { name: 'lead-schema', test: leadSchema, minShareCount: 2, priority: 1 },
           ],
         },
       },

@@ -15,18 +15,16 @@ import {
   type ContactField,
   type ContactFormState,
 } from '#app/lib/contact-form.ts'
-import {
-  budgetOptions,
-  contactLeadSchema,
-  fieldErrors,
-  HONEYPOT_FIELD,
-  leadLimits,
-  serviceOptions,
-  topicOptions,
-} from '#app/lib/lead.ts'
+import { budgetOptions, HONEYPOT_FIELD, leadLimits, serviceOptions, topicOptions } from '#app/lib/lead-fields.ts'
 import { LEAD_API, sendLead } from '#app/lib/send-lead.ts'
 
 const THANK_YOU_PATH = '/thank-you'
+
+/**
+ * The schema, with zod, loaded when the visitor first touches the form or
+ * sends it, not with the page: the form renders from ./lead-fields.ts alone.
+ */
+const loadSchema = () => import('#app/lib/lead.ts')
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
 const controlClass =
   'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-red-700'
@@ -76,9 +74,18 @@ export function ContactForm() {
     const values = Object.fromEntries(
       Object.entries(data).filter(([name]) => name !== 'kind' && name !== HONEYPOT_FIELD),
     ) as ContactFormState['values']
-    const checked = contactLeadSchema.safeParse(data)
+    let schema: Awaited<ReturnType<typeof loadSchema>>
+    try {
+      schema = await loadSchema()
+    } catch {
+      // Offline, or a new release replaced the file: the form cannot be checked here.
+      setState({ errors: { form: `${failed.title}. ${failed.description}` }, values })
+      toast.error(failed)
+      return
+    }
+    const checked = schema.contactLeadSchema.safeParse(data)
     if (!checked.success) {
-      showErrors(fieldErrors(checked.error), values)
+      showErrors(schema.fieldErrors(checked.error), values)
       return
     }
     setSending(true)
@@ -149,6 +156,7 @@ export function ContactForm() {
       action={LEAD_API}
       noValidate
       onSubmit={submit}
+      onFocus={() => void loadSchema().catch(() => undefined)}
       aria-labelledby="send-us-a-message-title"
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-surface p-7"
     >

@@ -5,7 +5,7 @@
  * renders it; without JavaScript the server writes the same state into the
  * pre-rendered page (server/contact-page.ts), so both must agree on this.
  */
-import type { contactFormFields } from './lead.ts'
+import type { contactFormFields } from './lead-fields.ts'
 
 export const CONTACT_FORM_ID = 'contact-form'
 

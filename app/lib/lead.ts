@@ -7,7 +7,11 @@
  * This module ships to the browser: zod and the registry only, no server code.
  */
 import { z } from 'zod'
-import { services, slugOf } from './registry.ts'
+import { budgetOptions, leadLimits, serviceOptions, topicOptions } from './lead-fields.ts'
+
+// The fields, their options and limits, without zod: the contact page renders
+// them at once and loads this schema only when it checks a form.
+export * from './lead-fields.ts'
 
 // Pages forbid eval (no 'unsafe-eval', docs/decisions/016-security-headers-at-build.md).
 // With its JIT on, zod probes `new Function` when it builds an object schema:
@@ -15,42 +19,6 @@ import { services, slugOf } from './registry.ts'
 // violation (docs/decisions/022-release-gates.md). In the browser zod parses
 // without JIT; the server keeps it.
 if (typeof document !== 'undefined') z.config({ jitless: true })
-
-/** Hidden from people, left empty by them; a bot that fills it is answered like a person and stored nowhere. */
-export const HONEYPOT_FIELD = 'website'
-
-/** The service-of-interest options: the site's services (app/lib/registry.ts), by slug, and "Not sure yet". */
-export const serviceOptions = [
-  ...services.map((entry) => ({ value: slugOf(entry.path), label: entry.name })),
-  { value: 'not-sure', label: 'Not sure yet' },
-]
-
-/** The budget-range options of the contact form (optional). */
-export const budgetOptions = [
-  { value: 'under-5k', label: 'Under $5,000 a month' },
-  { value: '5k-15k', label: '$5,000 to $15,000 a month' },
-  { value: '15k-50k', label: '$15,000 to $50,000 a month' },
-  { value: 'over-50k', label: 'Over $50,000 a month' },
-  { value: 'not-sure', label: 'Not sure yet' },
-] as const
-
-/** What a contact-form lead is about; `/contact?topic=audit` preselects the audit. */
-export const topicOptions = [
-  { value: 'audit', label: 'Free marketing audit' },
-  { value: 'strategy-call', label: 'Free strategy call' },
-  { value: 'project', label: 'A project' },
-] as const
-
-/** Longest values kept, in characters. */
-export const leadLimits = {
-  email: 254,
-  name: 100,
-  company: 200,
-  message: 5000,
-  page: 300,
-  referrerHost: 253,
-  utm: 200,
-} as const
 
 const values = <T extends readonly { value: string }[]>(options: T) =>
   options.map((option) => option.value) as [T[number]['value'], ...T[number]['value'][]]
@@ -131,9 +99,6 @@ export type LeadInput = z.input<typeof leadSchema>
 /** A checked lead. */
 export type Lead = z.output<typeof leadSchema>
 export type LeadKind = Lead['kind']
-
-/** The fields a contact form shows, in order, for carrying typed values back to it. */
-export const contactFormFields = ['name', 'email', 'company', 'service', 'budget', 'message', 'topic'] as const
 
 /** One message per bad field, the first found, keyed by the field's name. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
