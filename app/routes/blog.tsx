@@ -1,10 +1,9 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { ArticleSearch } from '#app/components/article-search.tsx'
 import { ContentPage } from '#app/components/content-page.tsx'
 import { Section, SectionHeading } from '#app/components/section.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import { articleSummaries, categoryLinks, getPage } from '#app/lib/content/queries.server.ts'
-import { requestEntry } from '#app/lib/registry.ts'
+import { articleSummaries, categoryLinks, contentPageData } from '#app/lib/content/queries.server.ts'
+import { keepDataWhenOnlyQueryChanges } from '#app/lib/revalidate.ts'
 import { contentPageSeo } from '#app/lib/seo.ts'
 import { site } from '#app/lib/site.ts'
 import type { Route } from './+types/blog.ts'
@@ -14,8 +13,7 @@ import type { Route } from './+types/blog.ts'
 // feed. The search's code ships with this module only.
 
 export function loader({ request }: Route.LoaderArgs) {
-  const entry = requestEntry(request)
-  return { path: entry.path, page: getPage(entry), articles: articleSummaries(), categories: categoryLinks() }
+  return { ...contentPageData(request), articles: articleSummaries(), categories: categoryLinks() }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -23,9 +21,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 // Typing in the search only changes `?q=`: the page's data stays as it is.
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
-}
+export const shouldRevalidate = keepDataWhenOnlyQueryChanges
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { articles, categories, ...content } = loaderData

@@ -1,8 +1,7 @@
 import { ContactForm } from '#app/components/contact-form.tsx'
 import { ContentPage } from '#app/components/content-page.tsx'
 import { Section, SectionHeading } from '#app/components/section.tsx'
-import { getPage } from '#app/lib/content/queries.server.ts'
-import { requestEntry } from '#app/lib/registry.ts'
+import { contentPageData } from '#app/lib/content/queries.server.ts'
 import { contentPageSeo } from '#app/lib/seo.ts'
 import type { Route } from './+types/contact.ts'
 
@@ -11,8 +10,7 @@ import type { Route } from './+types/contact.ts'
 // schema it checks with) ships with this module only.
 
 export function loader({ request }: Route.LoaderArgs) {
-  const entry = requestEntry(request)
-  return { path: entry.path, page: getPage(entry) }
+  return contentPageData(request)
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

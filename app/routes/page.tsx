@@ -1,6 +1,5 @@
 import { ContentPage } from '#app/components/content-page.tsx'
-import { getPage } from '#app/lib/content/queries.server.ts'
-import { requestEntry } from '#app/lib/registry.ts'
+import { contentPageData } from '#app/lib/content/queries.server.ts'
 import { contentPageSeo } from '#app/lib/seo.ts'
 import type { Route } from './+types/page.ts'
 
@@ -9,8 +8,7 @@ import type { Route } from './+types/page.ts'
 // Markdown body, then the page's sections in order.
 
 export function loader({ request }: Route.LoaderArgs) {
-  const entry = requestEntry(request)
-  return { path: entry.path, page: getPage(entry) }
+  return contentPageData(request)
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,8 +1,7 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { ContentPage } from '#app/components/content-page.tsx'
 import { RoiCalculator } from '#app/components/roi-calculator.tsx'
-import { getPage } from '#app/lib/content/queries.server.ts'
-import { requestEntry } from '#app/lib/registry.ts'
+import { contentPageData } from '#app/lib/content/queries.server.ts'
+import { keepDataWhenOnlyQueryChanges } from '#app/lib/revalidate.ts'
 import { contentPageSeo } from '#app/lib/seo.ts'
 import type { Route } from './+types/roi-calculator.ts'
 
@@ -11,8 +10,7 @@ import type { Route } from './+types/roi-calculator.ts'
 // The calculator's code ships with this module only.
 
 export function loader({ request }: Route.LoaderArgs) {
-  const entry = requestEntry(request)
-  return { path: entry.path, page: getPage(entry) }
+  return contentPageData(request)
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -20,9 +18,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 // Typing only changes the query: the page's data stays as it is.
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
-}
+export const shouldRevalidate = keepDataWhenOnlyQueryChanges
 
 export default function RoiCalculatorPage({ loaderData }: Route.ComponentProps) {
   return (

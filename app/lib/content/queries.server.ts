@@ -5,6 +5,7 @@ import {
   industries,
   locations,
   page,
+  requestEntry,
   services,
   slugOf,
   type CollectionName,
@@ -86,6 +87,12 @@ export function getPage(entry: PageEntry): PageContent {
       section.type === 'collection' ? { ...section, cards: collectionCards[section.collection](section.limit) } : section,
   )
   return { ...data, name: entry.name, html, sections }
+}
+
+/** The loader data of a page rendered by ContentPage: the requested page's path and content. */
+export function contentPageData(request: Request): { path: string; page: PageContent } {
+  const entry = requestEntry(request)
+  return { path: entry.path, page: getPage(entry) }
 }
 
 export function getService(entry: PageEntry): ServiceContent {
