@@ -2,6 +2,8 @@
 // - draws the social cards of the articles and family pages into
 //   build/client/social/, reusing the ones cached under .cache/social-cards/
 //   (docs/decisions/023-social-cards-at-build.md);
+// - takes the Markdown bodies, which the markup already holds, out of each
+//   page's hydration data (docs/decisions/027-bodies-once-per-document.md);
 // - keeps in each page's inline stylesheet only the rules its HTML uses
 //   (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md);
 // - writes Brotli and gzip copies of every text file, so the server sends
@@ -17,6 +19,7 @@ import { defineBuildGlobals, readBuildEnv } from '#app/lib/build-env.ts'
 import { HEADERS_RULE_LIMIT, headersRuleCount, writeSecurityHeaders } from '#server/headers-file.ts'
 import { NGINX_CONF, writeNginxConf } from '#server/nginx-conf.ts'
 import { keepPageRules } from './critical-css.ts'
+import { dropBodiesFromDocuments } from './hydration-data.ts'
 import { HEADERS_JSON, HEADERS_TEXT } from '#server/static-files.ts'
 
 const root = `${process.env.BUILD_DIR || 'build'}/client`
@@ -43,6 +46,10 @@ console.log(
 )
 
 const pages = walk(root).filter((file) => file.endsWith('.html'))
+const dropped = dropBodiesFromDocuments(pages)
+console.log(
+  `postbuild: bodies taken out of the hydration data of ${dropped.pages} pages, ${Math.round(dropped.bytes / 1024)} KB in all`,
+)
 const kept = await keepPageRules(root, pages)
 console.log(
   `postbuild: inline stylesheets of ${pages.length} pages cut to the rules each uses, ` +

@@ -7,6 +7,11 @@ import { cn } from '#app/lib/cn.ts'
  * a body in a `div`, or one paragraph of inline Markdown in a `p`.
  * Clicks on its links to pages of the site are handed to the router, so they
  * navigate like every other internal link instead of reloading the page.
+ *
+ * On a pre-rendered page's first load, `html` is IN_MARKUP
+ * (app/lib/in-markup.ts): the body is in the markup only, and React hydrates
+ * over it without reading or rewriting inner HTML. Data from a client
+ * navigation always carries the body itself.
  */
 export function Prose({ html, className, as: Tag = 'div' }: { html: string; className?: string; as?: 'div' | 'p' }) {
   const navigate = useNavigate()

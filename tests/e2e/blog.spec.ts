@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
 import { articles, pages } from '#app/lib/registry.ts'
 import { expectedPages, origin } from './expected.ts'
+import { hydrated } from './support.ts'
 
 /** Every article's title and date, read from its content file, newest first. */
 const publishedArticles = articles
@@ -91,6 +92,41 @@ test('the SEO article closes with the strategy-session offer and both buttons', 
     '/contact?topic=audit',
   )
   await expect(band).toContainText('No commitment required, 30-minute session, tailored growth recommendations')
+})
+
+test.describe("an article's body (docs/decisions/027-bodies-once-per-document.md)", () => {
+  const opening = 'Search changed more in 2024 than in any recent year.'
+
+  test('is sent once, as markup, and not again in the hydration data', async ({ request }) => {
+    const html = await (await request.get('/blog/seo-strategy-2025')).text()
+    expect(html.split(opening)).toHaveLength(2)
+    expect(html).toContain(`<p>${opening}`)
+  })
+
+  test('stays on screen once React hydrates the page, and a link to another article brings its body', async ({
+    page,
+  }) => {
+    await hydrated(page, '/blog/seo-strategy-2025')
+    const body = page.locator('article .prose').first()
+    await expect(body).toContainText(opening)
+    await expect(body.getByRole('heading', { level: 2 }).first()).toBeVisible()
+    const length = (await body.innerText()).length
+    expect(length).toBeGreaterThan(10_000)
+
+    const next = page.getByRole('region', { name: 'Continue Reading' }).getByRole('link').first()
+    const href = await next.getAttribute('href')
+    await next.click()
+    await expect(page).toHaveURL(href!)
+    const other = publishedArticles.find((article) => article.path === href)!
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(other.title)
+    const otherBody = page.locator('article .prose').first()
+    await expect(otherBody).not.toContainText(opening)
+    expect((await otherBody.innerText()).length).toBeGreaterThan(5_000)
+
+    await page.goBack()
+    await expect(page.locator('article .prose').first()).toContainText(opening)
+    expect((await page.locator('article .prose').first().innerText()).length).toBe(length)
+  })
 })
 
 /** The articles of a category, newest first, from the content files. */
