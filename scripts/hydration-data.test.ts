@@ -55,6 +55,11 @@ describe('withoutBodies', () => {
     expect(replaced).toBe(1)
   })
 
+  it('leaves an empty body empty, since a page without one renders no body section', () => {
+    const data = [{ _1: 2 }, 'loaderData', { _3: 4, _5: 6 }, 'html', '', 'heading', 'ROI Calculator']
+    expect(withoutBodies(data)).toEqual({ values: data, replaced: 0 })
+  })
+
   it('changes nothing in data without an html key', () => {
     const data = [{ _1: 2 }, 'loaderData', { _3: 4 }, 'title', 'Pricing']
     expect(withoutBodies(data)).toEqual({ values: data, replaced: 0 })

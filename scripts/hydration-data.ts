@@ -18,7 +18,8 @@ const ENQUEUE = /(window\.__reactRouterContext\.streamController\.enqueue\()("(?
  * A turbo-stream payload (a flat JSON array in which objects map `_<key
  * index>` to a value index and arrays list value indices) with every string
  * that is only ever the value of an `html` key replaced by IN_MARKUP. A
- * string also referenced elsewhere stays, so the other value still reads true.
+ * string also referenced elsewhere stays, so the other value still reads
+ * true, and so does an empty one.
  */
 export function withoutBodies(values: unknown[]): { values: unknown[]; replaced: number } {
   const htmlKey = values.indexOf('html')
@@ -41,7 +42,9 @@ export function withoutBodies(values: unknown[]): { values: unknown[]; replaced:
   const out = [...values]
   let replaced = 0
   for (const index of asBody) {
-    if (elsewhere.has(index) || typeof out[index] !== 'string' || out[index] === IN_MARKUP) continue
+    // An empty body stays empty: pages test it to leave out the body's section.
+    const value = out[index]
+    if (elsewhere.has(index) || typeof value !== 'string' || value === '' || value === IN_MARKUP) continue
     out[index] = IN_MARKUP
     replaced += 1
   }
