@@ -1,9 +1,11 @@
 // Keeps in each pre-rendered page only the rules of the inline stylesheet that
-// its HTML uses (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md).
+// its HTML uses, and the custom properties those rules read
+// (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md).
 // The whole stylesheet follows each page as a cached file (app/root.tsx), so
 // what the page shows later (menus, dialogs, widgets, other pages) is styled.
 import { readFileSync, writeFileSync } from 'node:fs'
 import Beasties from 'beasties'
+import postcss, { type Declaration } from 'postcss'
 
 /** The inline <style> of a page, '' without one. */
 export function inlineStylesheet(html: string): string {
@@ -36,6 +38,59 @@ class UsedUnmatchable extends RegExp {
   }
 }
 
+/** The custom properties a CSS value reads, fallbacks included. */
+function readsOf(value: string): string[] {
+  return [...value.matchAll(/var\(\s*(--[\w-]+)/g)].map(([, name]) => name!)
+}
+
+/**
+ * The page's stylesheet without the custom properties nothing on the page
+ * reads: theme tokens of colours, sizes and fonts the page does not use, and
+ * Tailwind's registered `--tw-*` properties (their `@property` rules and the
+ * fallback values of older browsers) for effects it does not show. A property
+ * is read when a declaration of a kept rule, an inline `style` of the page, or
+ * the value of another read property names it in `var()`.
+ */
+export function withoutUnusedProperties(css: string, html: string): string {
+  const root = postcss.parse(css)
+  const definitions = new Map<string, Declaration[]>()
+  const read = new Set<string>()
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--')) definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), decl])
+    else for (const name of readsOf(decl.value)) read.add(name)
+  })
+  for (const [, style] of html.matchAll(/\sstyle="([^"]*)"/g)) for (const name of readsOf(style!)) read.add(name)
+  const pending = [...read]
+  while (pending.length > 0) {
+    for (const decl of definitions.get(pending.pop()!) ?? []) {
+      for (const name of readsOf(decl.value)) {
+        if (!read.has(name)) {
+          read.add(name)
+          pending.push(name)
+        }
+      }
+    }
+  }
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--') && !read.has(decl.prop)) decl.remove()
+  })
+  root.walkAtRules('property', (rule) => {
+    if (!read.has(rule.params.trim())) rule.remove()
+  })
+  // Rules, layers and @supports blocks left empty go too, innermost first.
+  let emptied = true
+  while (emptied) {
+    emptied = false
+    root.walk((node) => {
+      if ((node.type === 'rule' || node.type === 'atrule') && node.nodes?.length === 0) {
+        node.remove()
+        emptied = true
+      }
+    })
+  }
+  return root.toString()
+}
+
 export async function keepPageRules(root: string, files: string[]): Promise<{ before: number; after: number }> {
   let before = 0
   let after = 0
@@ -54,7 +109,7 @@ export async function keepPageRules(root: string, files: string[]): Promise<{ be
     // Beasties writes the whole document anew (attributes lowercased, a marker
     // on <html>); only its stylesheet is taken, so the rest of the page, its
     // hashed inline scripts included, stays byte for byte what React rendered.
-    const kept = inlineStylesheet(await beasties.process(html))
+    const kept = withoutUnusedProperties(inlineStylesheet(await beasties.process(html)), html)
     if (!kept) throw new Error(`${file}: no stylesheet left after keeping the page's rules`)
     before += whole.length
     after += kept.length

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { withoutUnusedProperties } from './critical-css.ts'
+
+// A page's inline stylesheet as Tailwind writes it, cut short.
+const css = [
+  '@layer properties{@supports (-moz-orient:inline){*,:before,:after{--tw-shadow:0 0 #0000;--tw-ring-shadow:0 0 #0000;--tw-gradient-from:#0000}}}',
+  '@layer theme{:root{--font-sans:system-ui,sans-serif;--default-font-family:var(--font-sans);--color-brand-700:#4338ca;--color-cta-600:#c2410c;--color-red-700:#b91c1c;--text-xs:.75rem;--text-xs--line-height:calc(1/.75)}}',
+  '@layer base{html{font-family:var(--default-font-family,system-ui)}}',
+  '@layer utilities{.text-brand-700{color:var(--color-brand-700)}.shadow-sm{--tw-shadow:0 1px 2px #0000000d;box-shadow:var(--tw-ring-shadow),var(--tw-shadow)}.text-xs{font-size:var(--text-xs);line-height:var(--tw-leading,var(--text-xs--line-height))}}',
+  '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-ring-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-gradient-from{syntax:"<color>";inherits:false;initial-value:#0000}',
+].join('')
+
+describe('withoutUnusedProperties', () => {
+  const kept = withoutUnusedProperties(css, '<p class="text-brand-700">Hi</p>')
+
+  it('keeps the tokens the rules read, and those the tokens themselves read', () => {
+    expect(kept).toContain('--color-brand-700:#4338ca')
+    expect(kept).toContain('--default-font-family:var(--font-sans)')
+    expect(kept).toContain('--font-sans:system-ui,sans-serif')
+    expect(kept).toContain('--text-xs:.75rem')
+    expect(kept).toContain('--text-xs--line-height:calc(1/.75)')
+  })
+
+  it('drops the tokens no rule reads', () => {
+    expect(kept).not.toContain('--color-cta-600')
+    expect(kept).not.toContain('--color-red-700')
+  })
+
+  it('keeps a registered property the page reads, with its fallback, and drops the others', () => {
+    expect(kept).toContain('@property --tw-shadow{')
+    expect(kept).toContain('@property --tw-ring-shadow{')
+    expect(kept).toContain('--tw-ring-shadow:0 0 #0000')
+    expect(kept).not.toContain('--tw-gradient-from')
+  })
+
+  it('counts what the page reads in its own style attributes', () => {
+    const withChart = withoutUnusedProperties(css, '<svg><path style="stroke:var(--color-cta-600)"/></svg>')
+    expect(withChart).toContain('--color-cta-600:#c2410c')
+  })
+
+  it('leaves every rule that is not a custom property as it was', () => {
+    expect(kept).toContain('.text-brand-700{color:var(--color-brand-700)}')
+    expect(kept).toContain('box-shadow:var(--tw-ring-shadow),var(--tw-shadow)}')
+    expect(kept).toContain('html{font-family:var(--default-font-family,system-ui)}')
+  })
+
+  it('removes blocks left empty', () => {
+    const onlyUnused = withoutUnusedProperties(
+      '@layer properties{@supports (-moz-orient:inline){*{--tw-gradient-from:#0000}}}.a{color:red}',
+      '',
+    )
+    expect(onlyUnused).toBe('.a{color:red}')
+  })
+})
