@@ -21,8 +21,12 @@ export function classesOf(html: string): Set<string> {
  * Selectors Beasties cannot match against a page: Tailwind's space-y-* and
  * divide-y-* (`:where(.space-y-4>:not(:last-child))`) and arbitrary variants
  * (`.\[\&_svg\]\:size-4 svg`, whose escaped `&` it misreads). Such a selector
- * is kept when the page uses its first class. A RegExp to Beasties, which
- * calls `test` with each selector of the stylesheet.
+ * is kept when the page uses its first class. The dark theme's selectors
+ * (`[data-theme=dark]`, the `dark:` variant) match an attribute the head script
+ * sets before the first paint, never the pre-rendered HTML: each is kept when
+ * it names no class or the page uses one of its classes
+ * (docs/decisions/026-type-and-theme.md). A RegExp to Beasties, which calls
+ * `test` with each selector of the stylesheet.
  */
 class UsedUnmatchable extends RegExp {
   constructor(private readonly classes: Set<string>) {
@@ -30,10 +34,32 @@ class UsedUnmatchable extends RegExp {
   }
 
   override test(selector: string): boolean {
+    if (selector.includes('[data-theme')) {
+      const names = [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map(([, name]) => name!.replace(/\\(.)/g, '$1'))
+      return names.length === 0 || names.some((name) => this.classes.has(name))
+    }
     if (!selector.includes(':where(') && !selector.includes('\\&')) return false
     const first = /\.((?:\\.|[\w-])+)/.exec(selector)?.[1]
     return first !== undefined && this.classes.has(first.replace(/\\(.)/g, '$1'))
   }
+}
+
+/**
+ * Drops the theme's custom properties (`:root{}`, `[data-theme=dark]{}`)
+ * that nothing left in the page uses: Beasties keeps a rule whole, and the
+ * theme declares every token any page needs. The whole stylesheet, applied
+ * after hydration, declares them all again for what the page shows later.
+ */
+export function dropUnusedThemeProperties(css: string, html: string): string {
+  const blocks = /(:root(?:,:host)?|\[data-theme=dark\])\{([^{}]*)\}/g
+  const used = new Set([...`${css} ${html}`.matchAll(/var\((--[\w-]+)/g)].map(([, name]) => name!))
+  return css.replace(blocks, (_, selector: string, body: string) => {
+    const kept = body.split(';').filter((declaration) => {
+      const name = /^\s*(--[\w-]+)\s*:/.exec(declaration)?.[1]
+      return name === undefined || used.has(name)
+    })
+    return `${selector}{${kept.join(';')}}`
+  })
 }
 
 export async function keepPageRules(root: string, files: string[]): Promise<{ before: number; after: number }> {
@@ -54,7 +80,7 @@ export async function keepPageRules(root: string, files: string[]): Promise<{ be
     // Beasties writes the whole document anew (attributes lowercased, a marker
     // on <html>); only its stylesheet is taken, so the rest of the page, its
     // hashed inline scripts included, stays byte for byte what React rendered.
-    const kept = inlineStylesheet(await beasties.process(html))
+    const kept = dropUnusedThemeProperties(inlineStylesheet(await beasties.process(html)), html)
     if (!kept) throw new Error(`${file}: no stylesheet left after keeping the page's rules`)
     before += whole.length
     after += kept.length
