@@ -37,13 +37,13 @@ function applyWholeStylesheet() {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    // The head script sets data-theme on <html> and the theme colour before
-    // React hydrates: both differ from the server's HTML on purpose.
+    // The head script sets data-theme on <html> before React hydrates: it
+    // differs from the server's HTML on purpose.
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={themeBarColors.light} suppressHydrationWarning />
+        <meta name="theme-color" content={themeBarColors.light} />
         {/* Before the stylesheet, so the first paint has the visitor's theme
             (docs/decisions/026-type-and-theme.md); allowed by hash in the CSP. */}
         <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: headScript }} />

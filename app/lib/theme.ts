@@ -21,13 +21,16 @@ const darkQuery = '(prefers-color-scheme:dark)'
 /**
  * Runs in `<head>` before the first paint (app/root.tsx), so a page never
  * shows the wrong theme first. Kept tiny: it is in every page's HTML, and the
- * CSP allows it by hash (server/security-policy.ts).
+ * CSP allows it by hash (server/security-policy.ts). For the dark theme it
+ * puts a theme-color meta tag of its own first in `<head>` (the browser takes
+ * the first): changing the one React rendered would make React add another
+ * when it hydrates.
  */
 export const themeScript = () =>
   `try{var s=localStorage.${themeStorageKey}}catch(e){}` +
   `var d=s=="dark"||s!="light"&&matchMedia("${darkQuery}").matches;` +
   `document.documentElement.dataset.theme=d?"dark":"light";` +
-  `document.querySelector("meta[name=theme-color]").content=d?"${themeBarColors.dark}":"${themeBarColors.light}"`
+  `if(d){var m=document.createElement("meta");m.name="theme-color";m.content="${themeBarColors.dark}";document.head.prepend(m)}`
 
 function apply(theme: Theme) {
   document.documentElement.dataset.theme = theme
