@@ -8,6 +8,7 @@ import { LoadingBar, Prefetch, RouteAnnouncer } from '#app/components/navigation
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { site } from '#app/lib/site.ts'
+import { themeBarColors, themeScript } from '#app/lib/theme.ts'
 import type { Route } from './+types/root.ts'
 import stylesheet from './app.css?inline'
 import stylesheetUrl from './app.css?url'
@@ -22,6 +23,8 @@ import stylesheetUrl from './app.css?url'
 // preloaded by the HTML, applied once React has hydrated, so it never holds up
 // the first paint.
 const css = import.meta.env.SSR ? stylesheet : ''
+// The theme's head script likewise: it runs once, from the HTML.
+const headScript = import.meta.env.SSR ? themeScript() : ''
 
 /** Applies the whole stylesheet, which the HTML has preloaded. */
 function applyWholeStylesheet() {
@@ -34,11 +37,16 @@ function applyWholeStylesheet() {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The head script sets data-theme on <html> before React hydrates: it
+    // differs from the server's HTML on purpose.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#4338ca" />
+        <meta name="theme-color" content={themeBarColors.light} />
+        {/* Before the stylesheet, so the first paint has the visitor's theme
+            (docs/decisions/026-type-and-theme.md); allowed by hash in the CSP. */}
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: headScript }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="alternate" type="application/rss+xml" title={site.feed.title} href={site.feed.path} />

@@ -52,3 +52,24 @@ describe('withoutUnusedProperties', () => {
     expect(onlyUnused).toBe('.a{color:red}')
   })
 })
+
+describe('withoutUnusedProperties, in both themes', () => {
+  const css =
+    '@layer theme{:root{--color-ink:#0f172a;--color-danger:#b91c1c;--font-sans:Arial;--default-font-family:var(--font-sans)}}' +
+    '[data-theme=dark]{color-scheme:dark;--color-ink:#e2e8f0;--color-danger:#fca5a5}' +
+    '.text-ink{color:var(--color-ink)}html{font-family:var(--default-font-family)}'
+
+  it('drops the theme properties nothing on the page uses, from the dark theme too', () => {
+    expect(withoutUnusedProperties(css, '<p class="text-ink">')).toBe(
+      '@layer theme{:root{--color-ink:#0f172a;--font-sans:Arial;--default-font-family:var(--font-sans)}}' +
+        '[data-theme=dark]{color-scheme:dark;--color-ink:#e2e8f0}' +
+        '.text-ink{color:var(--color-ink)}html{font-family:var(--default-font-family)}',
+    )
+  })
+
+  it('keeps in both themes a property an inline style of the page uses', () => {
+    const kept = withoutUnusedProperties(css, '<p style="color:var(--color-danger)">')
+    expect(kept).toContain(':root{--color-ink:#0f172a;--color-danger:#b91c1c;')
+    expect(kept).toContain('[data-theme=dark]{color-scheme:dark;--color-ink:#e2e8f0;--color-danger:#fca5a5}')
+  })
+})

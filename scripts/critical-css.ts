@@ -23,8 +23,12 @@ export function classesOf(html: string): Set<string> {
  * Selectors Beasties cannot match against a page: Tailwind's space-y-* and
  * divide-y-* (`:where(.space-y-4>:not(:last-child))`) and arbitrary variants
  * (`.\[\&_svg\]\:size-4 svg`, whose escaped `&` it misreads). Such a selector
- * is kept when the page uses its first class. A RegExp to Beasties, which
- * calls `test` with each selector of the stylesheet.
+ * is kept when the page uses its first class. The dark theme's selectors
+ * (`[data-theme=dark]`, the `dark:` variant) match an attribute the head script
+ * sets before the first paint, never the pre-rendered HTML: each is kept when
+ * it names no class or the page uses one of its classes
+ * (docs/decisions/026-type-and-theme.md). A RegExp to Beasties, which calls
+ * `test` with each selector of the stylesheet.
  */
 class UsedUnmatchable extends RegExp {
   constructor(private readonly classes: Set<string>) {
@@ -32,6 +36,10 @@ class UsedUnmatchable extends RegExp {
   }
 
   override test(selector: string): boolean {
+    if (selector.includes('[data-theme')) {
+      const names = [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)].map(([, name]) => name!.replace(/\\(.)/g, '$1'))
+      return names.length === 0 || names.some((name) => this.classes.has(name))
+    }
     if (!selector.includes(':where(') && !selector.includes('\\&')) return false
     const first = /\.((?:\\.|[\w-])+)/.exec(selector)?.[1]
     return first !== undefined && this.classes.has(first.replace(/\\(.)/g, '$1'))

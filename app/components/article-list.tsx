@@ -13,7 +13,7 @@ export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
       {articles.map((article) => (
         <li
           key={article.path}
-          className="relative flex flex-col rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
+          className="lift relative flex flex-col rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
         >
           <p className="mb-3 flex flex-wrap items-center gap-2 text-xs font-semibold">
             {/* Above the card's link box, so it stays a link of its own. */}

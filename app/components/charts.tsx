@@ -44,7 +44,15 @@ const tooltipClass = 'rounded-lg bg-ink px-3 py-2 text-sm text-white shadow-lg'
 function LineSwatch({ color, dashed }: { color: string; dashed?: boolean }) {
   return (
     <svg aria-hidden="true" width="24" height="8" viewBox="0 0 24 8" style={{ flexShrink: 0 }}>
-      <line x1="1" y1="4" x2="23" y2="4" stroke={color} strokeWidth="3" strokeDasharray={dashed ? '5 3' : undefined} />
+      <line
+        x1="1"
+        y1="4"
+        x2="23"
+        y2="4"
+        style={{ stroke: color }}
+        strokeWidth="3"
+        strokeDasharray={dashed ? '5 3' : undefined}
+      />
     </svg>
   )
 }
@@ -203,7 +211,7 @@ export function LineChart({
               x2="100"
               y1={y(tick)}
               y2={y(tick)}
-              stroke={tick === 0 ? '#64748b' : '#e2e8f0'}
+              style={{ stroke: tick === 0 ? 'var(--color-muted)' : 'var(--color-slate-200)' }}
               vectorEffect="non-scaling-stroke"
             />
           ))}
@@ -213,7 +221,7 @@ export function LineChart({
               x2={activeLeft}
               y1="0"
               y2="100"
-              stroke="#64748b"
+              style={{ stroke: 'var(--color-muted)' }}
               strokeDasharray="2 3"
               vectorEffect="non-scaling-stroke"
             />
@@ -223,7 +231,7 @@ export function LineChart({
               key={item.name}
               d={path(item.values)}
               fill="none"
-              stroke={item.color}
+              style={{ stroke: item.color }}
               strokeWidth="2.5"
               strokeLinejoin="round"
               strokeDasharray={item.dashed ? '6 4' : undefined}
@@ -253,7 +261,7 @@ export function LineChart({
                   transform: 'translate(-50%, -50%)',
                   borderRadius: '9999px',
                   background: index === active ? series[0]!.color : 'transparent',
-                  border: index === active ? '2px solid #fff' : 'none',
+                  border: index === active ? '2px solid var(--color-surface)' : 'none',
                 }}
               />
             ))}
@@ -270,7 +278,7 @@ export function LineChart({
                       height: '0.625rem',
                       transform: 'translate(-50%, -50%)',
                       background: item.color,
-                      border: '2px solid #fff',
+                      border: '2px solid var(--color-surface)',
                     }}
                   />
                 ))
@@ -291,7 +299,7 @@ export function LineChart({
             <p className="font-semibold">{days[active]}</p>
             {series.map((item) => (
               <p key={item.name} className="flex items-center gap-2">
-                <LineSwatch color="#fff" dashed={item.dashed} />
+                <LineSwatch color="var(--color-white)" dashed={item.dashed} />
                 {item.name}: {format(item.values[active]!)}
               </p>
             ))}
@@ -342,7 +350,7 @@ export function BarList({ label, bars, color }: { label: string; bars: Bar[]; co
                 onKeyDown={(event) => {
                   if (event.key === 'Escape') setActive(null)
                 }}
-                style={{ height: '0.875rem', borderRadius: '9999px', background: '#f1f5f9' }}
+                style={{ height: '0.875rem', borderRadius: '9999px', background: 'var(--color-slate-100)' }}
               >
                 <div
                   style={{

@@ -78,9 +78,9 @@ function Panel({ title, note, children }: { title: string; note: string; childre
   )
 }
 
-const revenueColor = '#4338ca'
-const spendColor = '#c2410c'
-const barColor = '#4f46e5'
+const revenueColor = 'var(--color-brand-700)'
+const spendColor = 'var(--color-cta-600)'
+const barColor = 'var(--color-brand-600)'
 
 // The panels only change with the report: memo keeps hydration from rendering
 // them again (the charts in them turn interactive on their own).

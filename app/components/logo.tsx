@@ -5,9 +5,11 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <span className="inline-flex items-center gap-2">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
-        <rect width="32" height="32" rx="8" fill={tone === 'dark' ? '#4338ca' : '#ffffff'} />
-        <path d="M5 24 13 10l5 8 3-4 6 10Z" fill={tone === 'dark' ? '#ffffff' : '#4338ca'} />
-        <path d="m13 10 2.2 3.8-2.2-1-2.2 1Z" fill="#fb923c" />
+        {/* Theme colours, so the mark turns with the theme: on a light page an
+            indigo tile with a white peak, on a dark one a light indigo tile. */}
+        <rect width="32" height="32" rx="8" className={tone === 'dark' ? 'fill-brand-700' : 'fill-white'} />
+        <path d="M5 24 13 10l5 8 3-4 6 10Z" className={tone === 'dark' ? 'fill-surface' : 'fill-brand-700'} />
+        <path d="m13 10 2.2 3.8-2.2-1-2.2 1Z" className="fill-cta-400" />
       </svg>
       <span
         className={

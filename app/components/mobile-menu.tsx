@@ -5,6 +5,7 @@ import { buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { bookCallPath, mobileNav } from '#app/lib/navigation.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
+import { ThemeToggle } from '#app/components/theme-toggle.tsx'
 
 const PANEL_ID = 'mobile-menu'
 
@@ -94,6 +95,7 @@ export function MobileMenu() {
               ),
             )}
           </ul>
+          <ThemeToggle labelled className="mt-3" />
           <Link
             to={bookCallPath}
             prefetch="intent"

@@ -55,7 +55,7 @@ function useHydrated(): boolean {
  * page needs it and every page inlines the stylesheet
  * (docs/decisions/006-inline-stylesheet.md).
  */
-const errorColor = '#b91c1c'
+const errorColor = 'var(--color-danger)'
 
 /** The results' row labels, for the table while an input is wrong. */
 const rowLabels = resultRows(calculateRoi(roiDefaults)).map((row) => row.label)

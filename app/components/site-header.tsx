@@ -3,12 +3,16 @@ import { DesktopNav } from '#app/components/desktop-nav.tsx'
 import { Logo } from '#app/components/logo.tsx'
 import { MobileMenu } from '#app/components/mobile-menu.tsx'
 import { Container } from '#app/components/section.tsx'
+import { ThemeToggle } from '#app/components/theme-toggle.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { bookCallPath } from '#app/lib/navigation.ts'
 import { site } from '#app/lib/site.ts'
 
-/** The site header: logo (the Home link), the Main navigation, and Book Strategy Call. */
+/**
+ * The site header: logo (the Home link), the Main navigation, the dark theme's
+ * toggle (in the mobile menu below the xl breakpoint) and Book Strategy Call.
+ */
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
@@ -18,6 +22,7 @@ export function SiteHeader() {
         </Link>
         <DesktopNav />
         <div className="flex items-center gap-2">
+          <ThemeToggle className="max-xl:hidden" />
           <Link
             to={bookCallPath}
             prefetch="intent"

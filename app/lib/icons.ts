@@ -11,6 +11,7 @@ export const uiIconNames = [
   'close',
   'home',
   'menu',
+  'moon',
   'refresh',
   'rss',
 ] as const

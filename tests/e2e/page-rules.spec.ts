@@ -60,14 +60,32 @@ const checked = [...new Set(['/', ...new Map(pages.map((entry) => [entry.route, 
 test.describe('the pre-rendered pages', () => {
   test.use({ javaScriptEnabled: false })
 
-  for (const viewport of [
-    { width: 1366, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  // The dark theme too: its rules match data-theme, which the head script
+  // sets (here written into the HTML, as scripts are off), never the
+  // pre-rendered page (scripts/critical-css.ts).
+  for (const [viewport, theme] of [
+    [{ width: 1366, height: 900 }, 'light'],
+    [{ width: 390, height: 844 }, 'light'],
+    [{ width: 1366, height: 900 }, 'dark'],
+    [{ width: 390, height: 844 }, 'dark'],
+  ] as const) {
     for (const path of checked) {
-      test(`${path} at ${viewport.width} px: the page needs only its own rules`, async ({ page }) => {
+      const name = theme === 'dark' ? ' in the dark theme' : ''
+      test(`${path} at ${viewport.width} px${name}: the page needs only its own rules`, async ({ page }) => {
         await page.setViewportSize(viewport)
+        let wholeAfter = ''
+        await page.route(
+          (url) => url.pathname === path,
+          async (route) => {
+            const response = await route.fetch()
+            let html = await response.text()
+            if (theme === 'dark') html = html.replace('<html lang="en"', '<html lang="en" data-theme="dark"')
+            html = html.replace('</head>', `${wholeAfter}</head>`)
+            await route.fulfill({ response, body: html })
+          },
+        )
         await page.goto(path)
+        if (theme === 'dark') await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
         const href = await page.locator('head link[rel="preload"][as="style"]').getAttribute('href')
         expect(href, 'the whole stylesheet is preloaded').toMatch(wholeStylesheet)
         const inline = await page.locator('head style').first().textContent()
@@ -75,14 +93,7 @@ test.describe('the pre-rendered pages', () => {
         expect(inline!.length, 'the inline rules are a part of the whole').toBeLessThan(whole.length * 0.8)
         const ownRules = await styles(page)
         // The same page with the whole stylesheet after its own rules, where hydration puts it.
-        await page.route(
-          (url) => url.pathname === path,
-          async (route) => {
-            const response = await route.fetch()
-            const html = (await response.text()).replace('</head>', `<link rel="stylesheet" href="${href}"/></head>`)
-            await route.fulfill({ response, body: html })
-          },
-        )
+        wholeAfter = `<link rel="stylesheet" href="${href}"/>`
         await page.goto(path)
         expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1)
         expect(await styles(page)).toEqual(ownRules)

@@ -9,10 +9,42 @@ import { hydrated } from './support.ts'
 // element with two classes that set the same property, and nothing its
 // Content-Security-Policy refuses (docs/decisions/022-release-gates.md).
 // The blog's search results and its empty result are states of their own.
+// Both themes: the light one, and the dark one a visitor whose system prefers
+// it gets without a choice of their own (docs/decisions/026-type-and-theme.md).
 const paths = [...expectedPages.map(({ page }) => page.path), '/blog?q=email', '/blog?q=zzzz']
 
-for (const path of paths) {
-  test(`${path} passes axe-core and logs no console error or CSP violation`, async ({ page }) => {
+for (const { theme, colorScheme } of [
+  { theme: '', colorScheme: 'light' },
+  { theme: ' (dark theme)', colorScheme: 'dark' },
+] as const) {
+  test.describe(() => {
+    test.use({ colorScheme })
+    for (const path of paths) qualityTest(path, theme, colorScheme)
+
+    test(`the mobile menu, open, passes axe-core${theme}`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await hydrated(page, '/')
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+      await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+      // Once it has finished fading in: axe-core weighs contrast by opacity.
+      await expect(page.locator('#mobile-menu')).toHaveCSS('opacity', '1')
+      const results = await new AxeBuilder({ page }).include('#mobile-menu').analyze()
+      expect(results.violations.map((violation) => violation.id)).toEqual([])
+    })
+
+    test(`the open Services menu passes axe-core${theme}`, async ({ page }) => {
+      await page.setViewportSize({ width: 1366, height: 900 })
+      await page.goto('/')
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click()
+      const results = await new AxeBuilder({ page }).include('header').analyze()
+      expect(results.violations.map((violation) => violation.id)).toEqual([])
+    })
+  })
+}
+
+function qualityTest(path: string, theme: string, colorScheme: 'light' | 'dark') {
+  test(`${path} passes axe-core and logs no console error or CSP violation${theme}`, async ({ page }) => {
     const errors: string[] = []
     const cspViolations: string[] = []
     page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
@@ -32,6 +64,7 @@ for (const path of paths) {
       })
     })
     await hydrated(page, path)
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
       .analyze()
@@ -45,19 +78,3 @@ for (const path of paths) {
     expect(cspViolations, 'what the Content-Security-Policy refused').toEqual([])
   })
 }
-
-test('the mobile menu, open, passes axe-core', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 })
-  await page.goto('/')
-  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
-  const results = await new AxeBuilder({ page }).include('#mobile-menu').analyze()
-  expect(results.violations.map((violation) => violation.id)).toEqual([])
-})
-
-test('the open Services menu passes axe-core', async ({ page }) => {
-  await page.setViewportSize({ width: 1366, height: 900 })
-  await page.goto('/')
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click()
-  const results = await new AxeBuilder({ page }).include('header').analyze()
-  expect(results.violations.map((violation) => violation.id)).toEqual([])
-})

@@ -29,7 +29,7 @@ export function CardGrid({
         {cards.map((card) => (
           <li
             key={card.href}
-            className="group relative flex flex-col rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
+            className="group lift relative flex flex-col rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
           >
             {card.icon ? (
               <span className="mb-4 inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">

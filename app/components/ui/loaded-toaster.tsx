@@ -1,6 +1,7 @@
 import { useEffect, type CSSProperties } from 'react'
 import { createRoot } from 'react-dom/client'
 import { toast, Toaster } from 'sonner'
+import { useDarkTheme } from '#app/lib/theme.ts'
 import type { ToastKind, ToastMessage } from './toast.ts'
 
 // Loaded with the first toast (./toast.ts). The toaster gets a React root of
@@ -16,10 +17,12 @@ function mount(): Promise<void> {
     // effect runs after it (a parent's effects follow its children's).
     // Sonner's own error and success text colours fall short of 4.5:1 on
     // their tinted backgrounds: red-700 and green-800 pass.
-    const colors = { '--error-text': '#b91c1c', '--success-text': '#166534' } as CSSProperties
+    const colors = { '--error-text': 'var(--color-danger)', '--success-text': 'var(--color-success)' } as CSSProperties
+    // The toasts follow the site's theme (app/lib/theme.ts), not only the system's.
     function Host() {
+      const dark = useDarkTheme()
       useEffect(resolve, [])
-      return <Toaster richColors closeButton style={colors} />
+      return <Toaster richColors closeButton theme={dark ? 'dark' : 'light'} style={colors} />
     }
     createRoot(element).render(<Host />)
   }))

@@ -1,0 +1,83 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * The colour theme (docs/product.md#header, docs/decisions/026-type-and-theme.md):
+ * `data-theme` on `<html>` is "light" or "dark"; app/app.css redefines the
+ * palette under `[data-theme=dark]`. The visitor's choice is kept in
+ * localStorage; without one the theme follows the system's preference.
+ */
+export type Theme = 'light' | 'dark'
+
+export const themeStorageKey = 'theme'
+
+/**
+ * The browser bar's colour (the theme-color meta tag), which cannot read a
+ * CSS variable: brand-700 in the light theme, brand-950 in the dark one.
+ */
+export const themeBarColors: Record<Theme, string> = { light: '#4338ca', dark: '#1e1b4b' }
+
+const darkQuery = '(prefers-color-scheme:dark)'
+
+/**
+ * Runs in `<head>` before the first paint (app/root.tsx), so a page never
+ * shows the wrong theme first. Kept tiny: it is in every page's HTML, and the
+ * CSP allows it by hash (server/security-policy.ts). For the dark theme it
+ * puts a theme-color meta tag of its own first in `<head>` (the browser takes
+ * the first): changing the one React rendered would make React add another
+ * when it hydrates.
+ */
+export const themeScript = () =>
+  `try{var s=localStorage.${themeStorageKey}}catch(e){}` +
+  `var d=s=="dark"||s!="light"&&matchMedia("${darkQuery}").matches;` +
+  `document.documentElement.dataset.theme=d?"dark":"light";` +
+  `if(d){var m=document.createElement("meta");m.name="theme-color";m.content="${themeBarColors.dark}";document.head.prepend(m)}`
+
+function apply(theme: Theme) {
+  document.documentElement.dataset.theme = theme
+  document.querySelector('meta[name=theme-color]')?.setAttribute('content', themeBarColors[theme])
+}
+
+/** Shows `theme` and remembers it as the visitor's choice. */
+export function chooseTheme(theme: Theme) {
+  try {
+    localStorage[themeStorageKey] = theme
+  } catch {
+    // Storage refused (private mode, quota): the choice lasts for this page.
+  }
+  apply(theme)
+}
+
+function subscribe(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange)
+  observer.observe(document.documentElement, { attributeFilter: ['data-theme'] })
+  // Without a choice of the visitor's, the theme follows the system as it changes.
+  const media = matchMedia(darkQuery)
+  const follow = () => {
+    let stored: unknown
+    try {
+      stored = localStorage[themeStorageKey]
+    } catch {
+      // Storage refused: nothing was stored.
+    }
+    if (!stored) apply(media.matches ? 'dark' : 'light')
+  }
+  media.addEventListener('change', follow)
+  return () => {
+    observer.disconnect()
+    media.removeEventListener('change', follow)
+  }
+}
+
+/**
+ * Whether the dark theme is on screen. The pre-rendered HTML and hydration
+ * say no (the server cannot know); the render right after reads `data-theme`,
+ * which the head script has set. What differs meanwhile is only
+ * `aria-pressed`: the look comes from CSS.
+ */
+export function useDarkTheme(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => document.documentElement.dataset.theme === 'dark',
+    () => false,
+  )
+}
