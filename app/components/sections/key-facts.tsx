@@ -24,16 +24,20 @@ export function KeyFacts({ title, facts, tone }: { title: string; facts: KeyFact
       </h2>
       <dl className="grid gap-6 md:grid-cols-3" data-testid="key-facts">
         {facts.map((fact) => (
-          <div key={fact.term} className="flex gap-4 rounded-2xl border border-slate-200 bg-surface p-5 shadow-sm">
-            <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-700 text-white">
-              <Icon name={fact.icon} className="size-5" />
-            </span>
-            {/* The figure above what it counts, as in the figure bands; the list under both. */}
-            <div className="flex flex-col">
-              <dt className="text-sm font-semibold text-muted">{fact.term}</dt>
-              <dd className="order-first text-2xl font-bold tracking-tight text-ink">{fact.value}</dd>
-              {fact.items ? <dd className="mt-2 text-sm text-muted">{fact.items.join(' · ')}</dd> : null}
-            </div>
+          // dt and dd straight under the group, as a description list wants; the icon sits in the dt.
+          <div
+            key={fact.term}
+            className="relative flex flex-col rounded-2xl border border-slate-200 bg-surface p-5 pl-20 shadow-sm"
+          >
+            <dt className="text-sm font-semibold text-muted">
+              <span className="absolute top-5 left-5 inline-flex size-11 items-center justify-center rounded-xl bg-brand-700 text-white">
+                <Icon name={fact.icon} className="size-5" />
+              </span>
+              {fact.term}
+            </dt>
+            {/* The figure above what it counts, as in the figure bands; the names under both. */}
+            <dd className="order-first text-2xl font-bold tracking-tight text-ink">{fact.value}</dd>
+            {fact.items ? <dd className="mt-2 text-sm text-muted">{fact.items.join(' · ')}</dd> : null}
           </div>
         ))}
       </dl>
