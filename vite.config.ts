@@ -7,7 +7,7 @@ import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 // every page loads (Radix but for Slot, behind every button's asChild).
 const lazyLibraries = /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-slot|react-compose-refs)|(sonner|zod)[\\/])/
 // Code only the blog's pages share (the index and the category pages).
-const blogCode = /[\\/]app[\\/]components[\\/](article-list|category-nav)\.tsx$/
+const blogCode = /[\\/]app[\\/](components[\\/](article-list|category-nav)\.tsx|lib[\\/]illustrations\.ts)$/
 // The lead forms' code: the contact page's and the exit popup's, loaded with them only.
 const leadCode = /[\\/]app[\\/]lib[\\/](lead-fields|send-lead|attribution|contact-form)\.ts$|[\\/]ui[\\/]toast\.ts$/
 // The lead schema and zod: loaded when a form is first checked, not with the contact page.

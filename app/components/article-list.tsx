@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
-import { CardTitleLink } from '#app/components/card-link.tsx'
+import { CardImage, CardTitleLink } from '#app/components/card-link.tsx'
 import { categoryPath } from '#app/lib/categories.ts'
+import { illustrationPath } from '#app/lib/illustrations.ts'
 import type { ArticleSummary } from '#app/lib/content/types.ts'
 
 /**
- * Articles as cards, in the order given: category (a link to its page), title
+ * Articles as cards, in the order given: the category's illustration, category (a link to its page), title
  * (the card's link), description, date, read time and the popular badge.
  */
 export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
@@ -15,6 +16,7 @@ export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
           key={article.path}
           className="lift relative flex flex-col rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
         >
+          <CardImage src={illustrationPath(article.category)} />
           <p className="mb-3 flex flex-wrap items-center gap-2 text-xs font-semibold">
             {/* Above the card's link box, so it stays a link of its own. */}
             <Link

@@ -17,3 +17,23 @@ export function CardTitleLink({ to, children }: { to: string; children: ReactNod
     </h3>
   )
 }
+
+/**
+ * A card's decorative picture, 16:9 at the card's width: an illustration file
+ * drawn in white over the tile's brand colour, so the theme colours it. Its size
+ * is known before it loads (nothing shifts), and it loads only when near the
+ * screen (docs/product.md#article-catalogue).
+ */
+export function CardImage({ src }: { src: string }) {
+  return (
+    <img
+      src={src}
+      width={320}
+      height={180}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      className="mb-5 w-full rounded-xl bg-brand-700"
+    />
+  )
+}

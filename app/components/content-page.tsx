@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Prose } from '#app/components/prose.tsx'
+import { ResultsPanel } from '#app/components/results-panel.tsx'
 import { Section } from '#app/components/section.tsx'
 import { SectionList } from '#app/components/section-list.tsx'
 import type { PageContent } from '#app/lib/content/types.ts'
@@ -29,6 +30,7 @@ export function ContentPage({
         lede={page.lede}
         actions={page.actions}
         variant={path === '/' ? 'hero' : 'page'}
+        aside={page.results ? <ResultsPanel results={page.results} /> : undefined}
       >
         {headerExtra}
       </PageHeader>

@@ -12,6 +12,7 @@ export function PageHeader({
   lede,
   actions,
   variant = 'page',
+  aside,
   children,
 }: {
   eyebrow?: string
@@ -21,6 +22,8 @@ export function PageHeader({
   variant?: 'page' | 'hero'
   /** Extra lines under the lede, e.g. an article's date and read time. */
   children?: React.ReactNode
+  /** Beside the text from 1024 px, under it on narrower screens: the home page's results panel. */
+  aside?: React.ReactNode
 }) {
   const hero = variant === 'hero'
   return (
@@ -30,7 +33,7 @@ export function PageHeader({
         hero ? 'pt-16 pb-20 sm:pt-24 sm:pb-28' : 'pt-10 pb-14 sm:pt-14 sm:pb-16',
       )}
     >
-      <Container>
+      <Container className={cn(aside && 'grid gap-12 lg:grid-cols-[1fr_24rem] lg:items-start')}>
         <div className={cn(hero ? 'max-w-4xl' : 'max-w-3xl')}>
           {eyebrow ? (
             <p className="mb-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
@@ -59,6 +62,7 @@ export function PageHeader({
             </div>
           ) : null}
         </div>
+        {aside}
       </Container>
     </header>
   )

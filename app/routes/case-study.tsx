@@ -4,7 +4,7 @@ import { Section } from '#app/components/section.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Quote } from '#app/components/sections/quote.tsx'
-import { Stats } from '#app/components/sections/stats.tsx'
+import { ResultCards } from '#app/components/sections/result-cards.tsx'
 import { ShareWidget } from '#app/components/share-widget.tsx'
 import { getCaseStudy } from '#app/lib/content/queries.server.ts'
 import { requestEntry } from '#app/lib/registry.ts'
@@ -49,7 +49,7 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       </PageHeader>
-      <Stats title="The results" items={study.results} tone="muted" />
+      <ResultCards title="The results" items={study.results} tone="muted" />
       <Section>
         <Prose html={study.html} />
         <ShareWidget title={study.title} url={absoluteUrl(path)} description={study.description} />

@@ -5,6 +5,7 @@ import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Faq } from '#app/components/sections/faq.tsx'
 import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
+import { KeyFacts } from '#app/components/sections/key-facts.tsx'
 import { getCity } from '#app/lib/content/queries.server.ts'
 import { requestEntry } from '#app/lib/registry.ts'
 import { seo, serviceData } from '#app/lib/seo.ts'
@@ -48,6 +49,25 @@ export default function Location({ loaderData }: Route.ComponentProps) {
           { label: 'Book a free strategy call', href: 'booking' },
           { label: 'Get a free audit', href: '/contact?topic=audit' },
         ]}
+      />
+      <KeyFacts
+        title={`${city.city} at a glance`}
+        facts={[
+          { icon: 'map-pin', term: 'The market', value: `${city.city}, ${city.region}` },
+          {
+            icon: 'briefcase',
+            term: 'Local industries we serve',
+            value: String(city.industries.length),
+            items: city.industries.map((industry) => industry.title),
+          },
+          {
+            icon: 'target',
+            term: 'Services clients here ask for',
+            value: String(city.serviceLinks.length),
+            items: city.serviceLinks.map((service) => service.title),
+          },
+        ]}
+        tone="muted"
       />
       <Section>
         <Prose html={city.html} />

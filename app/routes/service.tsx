@@ -5,8 +5,8 @@ import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Faq } from '#app/components/sections/faq.tsx'
 import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
+import { ProcessTimeline } from '#app/components/sections/process-timeline.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
-import { Steps } from '#app/components/sections/steps.tsx'
 import { getService } from '#app/lib/content/queries.server.ts'
 import { requestEntry } from '#app/lib/registry.ts'
 import { seo, serviceData } from '#app/lib/seo.ts'
@@ -49,7 +49,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
         <Prose html={service.html} />
       </Section>
       <FeatureGrid title="What you get" items={service.deliverables} tone="muted" />
-      <Steps title="How it works" items={service.process} />
+      <ProcessTimeline title="How it works" items={service.process} />
       {service.related.length > 0 ? (
         <CardGrid title="Results from this work" cards={service.related} tone="muted" />
       ) : null}

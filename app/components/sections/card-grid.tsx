@@ -1,4 +1,4 @@
-import { CardTitleLink } from '#app/components/card-link.tsx'
+import { CardImage, CardTitleLink } from '#app/components/card-link.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
@@ -31,6 +31,7 @@ export function CardGrid({
             key={card.href}
             className="group lift relative flex flex-col rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md"
           >
+            {card.image ? <CardImage src={card.image} /> : null}
             {card.icon ? (
               <span className="mb-4 inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                 <Icon name={card.icon} className="size-5" />

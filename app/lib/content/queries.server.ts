@@ -11,9 +11,10 @@ import {
   type CollectionName,
   type PageEntry,
 } from '#app/lib/registry.ts'
+import { illustrationPath } from '#app/lib/illustrations.ts'
 import { content, type Content } from './collections.server.ts'
 import { ContentError } from './files.ts'
-import type { Section } from './schemas.ts'
+import { parseFigure, type CaseStudyResult, type Section } from './schemas.ts'
 import type {
   ArticleContent,
   ArticleSummary,
@@ -24,6 +25,7 @@ import type {
   CityContent,
   PageContent,
   ResolvedSection,
+  ResultFigure,
   ServiceContent,
 } from './types.ts'
 
@@ -79,6 +81,27 @@ const collectionCards: Record<Extract<Section, { type: 'collection' }>['collecti
   articles: articleCards,
 }
 
+/**
+ * A result as its card shows it: where the case study states the level a
+ * measure started at, the two bars' lengths in percent of the longer
+ * (the schema has checked that both are figures of one unit).
+ */
+function resultFigure(result: CaseStudyResult): ResultFigure {
+  if (result.before === undefined) return result
+  const before = parseFigure(result.before)!.number
+  const after = parseFigure(result.value)!.number
+  const longer = Math.max(before, after)
+  return { ...result, bars: { before: Math.round((100 * before) / longer), after: Math.round((100 * after) / longer) } }
+}
+
+/** The first result of every case study, for the home page's results panel. */
+function resultHighlights(): PageContent['results'] {
+  return caseStudies.map((entry) => {
+    const { value, label, before } = read(entry, 'case-studies').data.results[0]!
+    return { value: before ? `${before} → ${value}` : value, label: `${entry.name}: ${label}` }
+  })
+}
+
 /** A top-level page: its header, its Markdown body and its blocks, with collection cards filled in. */
 export function getPage(entry: PageEntry): PageContent {
   const { data, html } = read(entry, 'pages')
@@ -86,7 +109,7 @@ export function getPage(entry: PageEntry): PageContent {
     (section): ResolvedSection =>
       section.type === 'collection' ? { ...section, cards: collectionCards[section.collection](section.limit) } : section,
   )
-  return { ...data, name: entry.name, html, sections }
+  return { ...data, name: entry.name, html, sections, ...(data.resultsPanel ? { results: resultHighlights() } : {}) }
 }
 
 /** The loader data of a page rendered by ContentPage: the requested page's path and content. */
@@ -103,7 +126,12 @@ export function getService(entry: PageEntry): ServiceContent {
 
 export function getCaseStudy(entry: PageEntry): CaseStudyContent {
   const { data, html } = read(entry, 'case-studies')
-  return { ...data, name: entry.name, html, serviceLinks: data.services.map((slug) => serviceCard(page(`/services/${slug}`))) }
+  return {
+    ...data,
+    name: entry.name,
+    html,
+    results: data.results.map(resultFigure),
+    serviceLinks: data.services.map((slug) => serviceCard(page(`/services/${slug}`))) }
 }
 
 export function getCity(entry: PageEntry): CityContent {
@@ -128,7 +156,11 @@ export function relatedArticles(entry: PageEntry, count = 3): Card[] {
     .sort((a, b) => sameCategoryFirst(a.data.category) - sameCategoryFirst(b.data.category))
     .slice(0, count)
     .map(({ entry: other, data }) =>
-      cardOf(other, data.description, { title: data.title, meta: `${data.category} · ${data.readTime} min read` }),
+      cardOf(other, data.description, {
+        title: data.title,
+        meta: `${data.category} · ${data.readTime} min read`,
+        image: illustrationPath(data.category),
+      }),
     )
 }
 

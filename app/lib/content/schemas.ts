@@ -133,6 +133,41 @@ const statSchema = z.strictObject({
   label: text(3, 80),
 })
 
+/**
+ * A figure as a number and its unit: "1.8x" is 1.8 and "x", "94 days" is 94 and
+ * " days", "$1.2M" is 1.2 with "$" and "M". Undefined for anything else.
+ */
+export function parseFigure(figure: string): { number: number; unit: string } | undefined {
+  const match = /^([$]?)(\d+(?:\.\d+)?)(x|%|M|K| days| weeks)?$/.exec(figure)
+  return match ? { number: Number(match[2]), unit: `${match[1]}${match[3] ?? ''}` } : undefined
+}
+
+/**
+ * A case study's result: a headline figure, and where a measure moved from one
+ * level to another, the level it started at (docs/product.md#case-studies).
+ */
+const resultSchema = statSchema
+  .extend({
+    /**
+     * Where the measure stood before the engagement, as the case study states it,
+     * e.g. "1.8x" for a `value` of "4.1x": the page then shows before and after,
+     * and draws them as two bars. Both must be plain figures of the same unit.
+     */
+    before: text(1, 12).optional(),
+  })
+  .superRefine((result, context) => {
+    if (result.before === undefined) return
+    const before = parseFigure(result.before)
+    const after = parseFigure(result.value)
+    if (!before || !after || before.unit !== after.unit)
+      context.addIssue({
+        code: 'custom',
+        path: ['before'],
+        message: `"${result.before}" and "${result.value}" must be figures of the same unit, such as "1.8x" and "4.1x"`,
+      })
+  })
+export type CaseStudyResult = z.infer<typeof resultSchema>
+
 const faqItemSchema = z.strictObject({
   question: text(10, 160),
   /** Inline Markdown (links, emphasis), 40-900 characters. */
@@ -315,6 +350,11 @@ export const pageSchema = z.strictObject({
   eyebrow: text(2, 40).optional(),
   /** Up to two buttons under the lede. */
   actions: z.array(linkSchema).max(2).optional(),
+  /**
+   * Shows the first result of every case study beside the h1 on wide screens,
+   * under it on narrow ones (the home page, docs/product.md#top-level-pages).
+   */
+  resultsPanel: z.boolean().optional(),
   sections: z.array(sectionSchema).default([]),
 })
 export type PageFrontmatter = z.infer<typeof pageSchema>
@@ -348,8 +388,8 @@ export const caseStudySchema = z.strictObject({
   duration: text(2, 30),
   /** Slugs of the services used (content/services). */
   services: z.array(z.string()).min(1).max(6),
-  /** 3-4 headline results. */
-  results: z.array(statSchema).min(3).max(4),
+  /** 3-4 headline results; the first is the one the home page's results panel shows. */
+  results: z.array(resultSchema).min(3).max(4),
   quote: z
     .strictObject({ quote: text(20, 500), author: text(2, 60), role: text(2, 90) })
     .optional(),

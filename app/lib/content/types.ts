@@ -18,6 +18,8 @@ export interface Card {
   body: string
   href: string
   icon?: IconName
+  /** A decorative picture above the title (an article's category illustration), 16:9. */
+  image?: string
   /** Small label, e.g. an article's category or a city's state. */
   meta?: string
 }
@@ -35,11 +37,30 @@ interface Named {
 
 export interface PageContent extends Omit<PageFrontmatter, 'sections'>, Named {
   sections: ResolvedSection[]
+  /**
+   * With `resultsPanel`: the first result of every case study, its label
+   * led by the case study's short name, its value "before → after" where the
+   * case study states where the measure started.
+   */
+  results?: { value: string; label: string }[]
 }
+
+/** A case study's result as its card shows it (docs/product.md#case-studies). */
+export interface ResultFigure {
+  /** The figure as the case study states it: the level reached where `before` is given. */
+  value: string
+  label: string
+  /** The level the measure started at, where the case study states it. */
+  before?: string
+  /** With `before`: the two bars' lengths, in percent of the longer. */
+  bars?: { before: number; after: number }
+}
+
 export interface ServiceContent extends ServiceFrontmatter, Named {
   related: Card[]
 }
-export interface CaseStudyContent extends CaseStudyFrontmatter, Named {
+export interface CaseStudyContent extends Omit<CaseStudyFrontmatter, 'results'>, Named {
+  results: ResultFigure[]
   serviceLinks: Card[]
 }
 export interface CityContent extends CityFrontmatter, Named {

@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs'
+import { expect, test, type Locator } from '@playwright/test'
+import { categorySlug } from '#app/lib/categories.ts'
+import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
+import { caseStudies, locations, page as registryPage, services } from '#app/lib/registry.ts'
+
+// The visual proof on the key pages (docs/product.md): each drawing shows
+// what the content files state, read here from the files as written.
+
+interface Result {
+  value: string
+  label: string
+  before?: string
+}
+
+function frontmatter<T>(path: string): T {
+  return parseFrontmatter(readFileSync(contentFileOf(registryPage(path)), 'utf8')).data as T
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox()
+  expect(found, 'the element has a box').not.toBeNull()
+  return found!
+}
+
+test.describe("the home page's results panel", () => {
+  const expected = caseStudies.map((entry) => {
+    const [first] = frontmatter<{ results: Result[] }>(entry.path).results
+    return {
+      value: first!.before ? `${first!.before} → ${first!.value}` : first!.value,
+      label: `${entry.name}: ${first!.label}`,
+    }
+  })
+
+  test('holds the first result of every case study, as its content states it', async ({ page }) => {
+    await page.goto('/')
+    const panel = page.getByTestId('results-panel')
+    await expect(panel.getByRole('heading', { level: 2 })).toHaveText('Results for our clients')
+    await expect(panel.locator('dt')).toHaveText(expected.map((result) => result.label))
+    await expect(panel.locator('dd')).toHaveText(expected.map((result) => result.value))
+    // The fitness brand's return on ad spend reads from its start to where it got.
+    expect(expected.map((result) => result.value)).toContain('1.8x → 4.1x')
+  })
+
+  test('sits on the right half beside the h1 at 1280 px, under the buttons at 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/')
+    const panel = await box(page.getByTestId('results-panel'))
+    const heading = await box(page.getByRole('heading', { level: 1 }))
+    expect(panel.x).toBeGreaterThanOrEqual(640)
+    expect(panel.x).toBeGreaterThan(heading.x + heading.width)
+    expect(panel.y).toBeLessThan(heading.y + heading.height)
+    expect(panel.y + panel.height, 'in the first screen').toBeLessThan(900)
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    const narrow = await box(page.getByTestId('results-panel'))
+    const button = await box(page.getByRole('main').getByRole('link', { name: 'Get a free marketing audit' }).first())
+    expect(narrow.y).toBeGreaterThan(button.y + button.height)
+    expect(narrow.width).toBeLessThanOrEqual(390)
+  })
+})
+
+test.describe('case-study result cards', () => {
+  for (const entry of caseStudies) {
+    test(`${entry.path}: one card per result, before and after with their bars`, async ({ page }) => {
+      const { results } = frontmatter<{ results: Result[] }>(entry.path)
+      await page.goto(entry.path)
+      const cards = page.getByTestId('result-cards').locator(':scope > li')
+      await expect(cards).toHaveCount(results.length)
+      for (const [index, result] of results.entries()) {
+        const card = cards.nth(index)
+        await expect(card).toContainText(result.label)
+        if (!result.before) {
+          await expect(card.locator('p').nth(1)).toHaveText(result.value)
+          await expect(card.getByText('Before', { exact: true })).toHaveCount(0)
+          continue
+        }
+        // Screen readers hear "1.8x to 4.1x"; the page shows an arrow.
+        await expect(card.locator('p').nth(1)).toHaveText(`${result.before} → to ${result.value}`)
+        await expect(card.locator('p').nth(1).locator('.sr-only')).toHaveText(' to ')
+        // Each bar is named and given its figure: not colour or length alone.
+        const rows = card.locator('[aria-hidden="true"] > p')
+        await expect(rows).toHaveText([`Before${result.before}`, `After${result.value}`])
+        const [before, after] = await rows.evaluateAll((elements) =>
+          elements.map((row) => row.querySelector('span > span')!.getBoundingClientRect().width),
+        )
+        const expectedRatio = Number.parseFloat(result.before) / Number.parseFloat(result.value)
+        expect(before! / after!).toBeCloseTo(expectedRatio, 1)
+      }
+    })
+  }
+})
+
+test.describe('service timelines', () => {
+  interface Step {
+    title: string
+    duration?: string
+  }
+
+  for (const entry of services) {
+    test(`${entry.path}: the process's steps in order, along one line`, async ({ page }) => {
+      const { process } = frontmatter<{ process: Step[] }>(entry.path)
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto(entry.path)
+      const timeline = page.getByTestId('process-timeline')
+      const steps = timeline.locator(':scope > li')
+      await expect(steps).toHaveCount(process.length)
+      await expect(timeline.getByRole('heading', { level: 3 })).toHaveText(
+        process.map((step, index) => `Step ${index + 1}: ${step.title}`),
+      )
+      for (const [index, step] of process.entries()) {
+        await expect(steps.nth(index).locator('span[aria-hidden="true"]').last()).toHaveText(String(index + 1))
+        if (step.duration) await expect(steps.nth(index)).toContainText(step.duration)
+      }
+      // Across the page at 1280 px: every step in one row, left to right.
+      const wide = await steps.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON()))
+      expect(new Set(wide.map((item) => Math.round(item.top))).size).toBe(1)
+      expect(wide.map((item) => item.left)).toEqual([...wide.map((item) => item.left)].sort((a, b) => a - b))
+      // Down the page on a phone: one under the other.
+      await page.setViewportSize({ width: 390, height: 844 })
+      const narrow = await steps.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON()))
+      for (let index = 1; index < narrow.length; index++) {
+        expect(narrow[index]!.top).toBeGreaterThanOrEqual(narrow[index - 1]!.bottom)
+      }
+    })
+  }
+})
+
+test.describe('article thumbnails', () => {
+  async function checkThumbnails(cards: Locator, categories: string[]) {
+    const images = cards.locator('img')
+    await expect(images).toHaveCount(categories.length)
+    for (const [index, category] of categories.entries()) {
+      const image = images.nth(index)
+      await expect(image).toHaveAttribute('src', `/illustrations/${categorySlug(category)}.svg`)
+      await expect(image).toHaveAttribute('width', '320')
+      await expect(image).toHaveAttribute('height', '180')
+      await expect(image).toHaveAttribute('loading', 'lazy')
+      await expect(image).toHaveAttribute('decoding', 'async')
+      await expect(image).toHaveAttribute('alt', '')
+    }
+  }
+
+  test('every article card on /blog shows its category illustration, sized and lazy, and each file answers', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/blog')
+    const cards = page.getByTestId('article-list').locator(':scope > li')
+    const categories = await cards.evaluateAll((items) =>
+      items.map((item) => item.querySelector('a[href^="/blog/category/"]')!.textContent!),
+    )
+    expect(categories.length).toBe(21)
+    await checkThumbnails(cards, categories)
+    for (const src of new Set(
+      await cards.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')!)),
+    )) {
+      const response = await request.get(src)
+      expect(response.status(), src).toBe(200)
+      expect(response.headers()['content-type'], src).toBe('image/svg+xml')
+    }
+    // Sized before it loads: the box is 16:9 at the card's width, so nothing shifts.
+    const last = await box(cards.last().locator('img'))
+    expect(last.width / last.height).toBeCloseTo(16 / 9, 1)
+  })
+
+  test('Continue Reading shows each article its illustration', async ({ page }) => {
+    await page.goto('/blog/seo-strategy-2025')
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Continue Reading' }) })
+    const cards = section.locator('li')
+    await expect(cards).toHaveCount(3)
+    const categories = await cards.evaluateAll((items) =>
+      items.map((item) => item.querySelector('p')!.textContent!.split(' · ')[0]!),
+    )
+    await checkThumbnails(cards, categories)
+  })
+})
+
+test.describe('city key facts', () => {
+  interface City {
+    city: string
+    region: string
+    industries: { title: string }[]
+    services: string[]
+  }
+
+  for (const entry of locations) {
+    test(`${entry.path}: the market, its industries and the services asked for`, async ({ page }) => {
+      const city = frontmatter<City>(entry.path)
+      await page.goto(entry.path)
+      const band = page.locator('section', { has: page.getByTestId('key-facts') })
+      await expect(band.getByRole('heading', { level: 2 })).toHaveText(`${city.city} at a glance`)
+      const facts = band.getByTestId('key-facts').locator(':scope > div')
+      await expect(facts.locator('dt')).toHaveText([
+        'The market',
+        'Local industries we serve',
+        'Services clients here ask for',
+      ])
+      await expect(facts.nth(0).locator('dd')).toHaveText(`${city.city}, ${city.region}`)
+      await expect(facts.nth(1).locator('dd')).toHaveText([
+        String(city.industries.length),
+        city.industries.map((industry) => industry.title).join(' · '),
+      ])
+      await expect(facts.nth(2).locator('dd')).toHaveText([
+        String(city.services.length),
+        city.services.map((slug) => registryPage(`/services/${slug}`).name).join(' · '),
+      ])
+    })
+  }
+})
