@@ -11,6 +11,7 @@ import {
   type CollectionName,
   type PageEntry,
 } from '#app/lib/registry.ts'
+import { headingText } from '#app/lib/reading-contents.ts'
 import { content, type Content } from './collections.server.ts'
 import { ContentError } from './files.ts'
 import type { Section } from './schemas.ts'
@@ -273,13 +274,9 @@ export function getCategory(entry: PageEntry): CategoryContent {
   }
 }
 
-const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
-
 /** The text of the h2 and h3 headings of rendered HTML. */
 function headingsOf(html: string): string[] {
-  return [...html.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)].map(([, inner = '']) =>
-    inner.replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => entities[entity] ?? entity),
-  )
+  return [...html.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)].map(([, inner = '']) => headingText(inner))
 }
 
 /** What the blog's search looks through beyond the list itself: each article's headings, by path. */
