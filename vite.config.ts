@@ -13,10 +13,12 @@ const leadCode = /[\\/]app[\\/]lib[\\/](lead-fields|send-lead|attribution|contac
 // The lead schema and zod: loaded when a form is first checked, not with the contact page.
 const leadSchema = /[\\/]node_modules[\\/]zod[\\/]|[\\/]app[\\/]lib[\\/]lead\.ts$/
 // App code that more than one route uses but not every page: the share widget
-// (articles and case studies) and the analytics helpers (the share widget,
-// measurement after consent, the lead forms). Neither in the app chunk every
-// page preloads nor in the lead chunk (which would bring zod to the share widget).
-const someRoutesOnly = /[\\/]app[\\/](components[\\/]share-widget|lib[\\/](share|analytics))[\w-]*\.tsx?$/
+// (articles and case studies), the reading layout (articles and services) and
+// the analytics helpers (the share widget, measurement after consent, the
+// lead forms). Neither in the app chunk every page preloads nor in the lead
+// chunk (which would bring zod to the share widget).
+const someRoutesOnly =
+  /[\\/]app[\\/](components[\\/](share-widget|reading-layout)|lib[\\/](share|analytics|reading-contents))[\w-]*\.tsx?$/
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -6,13 +6,14 @@ import type { ShareLink } from '#app/lib/share.ts'
 // the two cannot drift apart and the swap moves nothing on screen.
 
 // Few classes of their own: the stylesheet is inlined into every page
-// (docs/decisions/006-inline-stylesheet.md). Floating: in the article's flex
-// row on wide screens a column that stays below the header while the text
-// scrolls by; the last row of the text column on narrow ones.
+// (docs/decisions/006-inline-stylesheet.md). Floating: on wide screens a
+// column under the offer card, in the article's sidebar that stays below the
+// header while the text scrolls by (reading-layout.tsx); a row after the
+// text on narrow ones.
 const frameClasses = {
   default: 'mt-10 flex flex-wrap items-center gap-2',
   compact: 'mt-6 flex flex-wrap items-center gap-2',
-  floating: 'sticky top-16 mt-10 flex flex-wrap items-center gap-2 self-start lg:mt-0 lg:flex-col lg:items-stretch',
+  floating: 'mt-10 flex flex-wrap items-center gap-2 lg:mt-6 lg:flex-col lg:items-stretch',
 } as const
 
 /** Links and buttons of the widget look alike: small outline buttons, in classes the site already uses. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Prose } from '#app/components/prose.tsx'
+import { ReadingLayout } from '#app/components/reading-layout.tsx'
 import { Container } from '#app/components/section.tsx'
 import { ShareWidget } from '#app/components/share-widget.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
@@ -106,13 +106,18 @@ export default function Article({ loaderData }: Route.ComponentProps) {
           </div>
         </Container>
       </header>
-      <Container className="gap-10 pt-4 pb-16 sm:pt-6 sm:pb-20 lg:flex">
-        <Prose html={article.html} className="max-w-3xl" />
-        <ShareWidget
-          title={article.title}
-          url={absoluteUrl(path)}
-          description={article.description}
-          variant="floating"
+      <Container className="pt-4 pb-16 sm:pt-6 sm:pb-20">
+        <ReadingLayout
+          html={article.html}
+          progress
+          aside={
+            <ShareWidget
+              title={article.title}
+              url={absoluteUrl(path)}
+              description={article.description}
+              variant="floating"
+            />
+          }
         />
       </Container>
       <CtaBand

@@ -1,5 +1,5 @@
 import { PageHeader } from '#app/components/page-header.tsx'
-import { Prose } from '#app/components/prose.tsx'
+import { ReadingLayout } from '#app/components/reading-layout.tsx'
 import { Section } from '#app/components/section.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
@@ -46,7 +46,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
       />
       <Stats items={service.outcomes} tone="muted" />
       <Section>
-        <Prose html={service.html} />
+        <ReadingLayout html={service.html} />
       </Section>
       <FeatureGrid title="What you get" items={service.deliverables} tone="muted" />
       <ProcessTimeline title="How it works" items={service.process} />

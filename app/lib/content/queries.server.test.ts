@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs'
-import { expect, test } from 'vitest'
-import { page } from '#app/lib/registry.ts'
+import { describe, expect, test } from 'vitest'
+import { articles, page } from '#app/lib/registry.ts'
 import { parseFrontmatter } from './files.ts'
-import { articleDates, getCaseStudy, getPage } from './queries.server.ts'
+import {
+  articleCards,
+  articleDates,
+  getCaseStudy,
+  getPage,
+  mostRelated,
+  relatedArticles,
+  type ArticleSubject,
+} from './queries.server.ts'
 import { caseStudySchema } from './schemas.ts'
 
 test("/sitemap.xml's dates are each article's last review, or its publication date if it has none", () => {
@@ -41,4 +49,77 @@ test('a starting level must be a figure of the same unit as the result', () => {
   expect(withBefore('+164%', '94 days').error?.issues[0]?.path).toEqual(['results', 0, 'before'])
   expect(withBefore('31%', '12').success).toBe(false)
   expect(withBefore('31%', 'about 12%').success).toBe(false)
+})
+
+describe('related reading (docs/product.md#article-page)', () => {
+  const subject = (name: string, fields: Partial<ArticleSubject> = {}) => ({
+    name,
+    category: 'Growth',
+    tags: [] as string[],
+    keywords: [] as string[],
+    date: '2025-01-01',
+    ...fields,
+  })
+
+  test("the MVP guide's picks start with the other product and app development articles", () => {
+    const picks = relatedArticles(page('/blog/mvp-development-guide'))
+    expect(picks).toHaveLength(3)
+    // The only other articles about building software: the SaaS guide and the mobile trends.
+    expect(picks.slice(0, 2).map((card) => card.href)).toEqual([
+      '/blog/saas-development-guide',
+      '/blog/mobile-app-trends-2024',
+    ])
+    for (const card of picks.slice(0, 2)) expect(card.meta).toMatch(/Development ·/)
+  })
+
+  test('articles of the same category come first, then shared topics, then shared keywords', () => {
+    const current = subject('current', { category: 'SEO', tags: ['Content'], keywords: ['local search'] })
+    const sameCategory = subject('same category', { category: 'SEO', date: '2020-01-01' })
+    const sharedTopic = subject('shared topic', { category: 'Video', tags: ['Content'], date: '2021-01-01' })
+    const sharedKeyword = subject('shared keyword', { category: 'Ads', keywords: ['search ads'], date: '2022-01-01' })
+    const unrelated = subject('unrelated', { category: 'Ads', date: '2026-01-01' })
+    const all = [unrelated, sharedKeyword, sharedTopic, sameCategory, current]
+    expect(mostRelated(current, all, 4).map((article) => article.name)).toEqual([
+      'same category',
+      'shared topic',
+      'shared keyword',
+      'unrelated',
+    ])
+  })
+
+  test('equal scores go to the newer article, whatever the order given', () => {
+    const current = subject('current', { category: 'SEO' })
+    const older = subject('older', { date: '2024-03-01' })
+    const newer = subject('newer', { date: '2025-06-01' })
+    const newest = subject('newest', { date: '2026-01-01' })
+    expect(mostRelated(current, [older, current, newest, newer], 3).map((article) => article.name)).toEqual([
+      'newest',
+      'newer',
+      'older',
+    ])
+  })
+
+  test('every article shows three others, never itself', () => {
+    for (const entry of articles) {
+      const picks = relatedArticles(entry).map((card) => card.href)
+      expect(picks, entry.path).toHaveLength(3)
+      expect(new Set(picks).size, entry.path).toBe(3)
+      expect(picks, entry.path).not.toContain(entry.path)
+    }
+  })
+
+  test('as many as there are when fewer than asked for', () => {
+    const current = subject('current')
+    const other = subject('other')
+    expect(mostRelated(current, [current, other], 3)).toEqual([other])
+  })
+
+  test('no longer the three newest for nearly every article', () => {
+    const newestThree = articleCards(3).map((card) => card.href)
+    const same = articles.filter((entry) => {
+      const picks = relatedArticles(entry).map((card) => card.href)
+      return picks.every((href) => newestThree.includes(href))
+    })
+    expect(same.length).toBeLessThan(articles.length / 4)
+  })
 })

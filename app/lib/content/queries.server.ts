@@ -12,6 +12,7 @@ import {
   type PageEntry,
 } from '#app/lib/registry.ts'
 import { illustrationPath } from '#app/lib/illustrations.ts'
+import { headingText } from '#app/lib/reading-contents.ts'
 import { content, type Content } from './collections.server.ts'
 import { ContentError } from './files.ts'
 import { parseFigure, type CaseStudyResult, type Section } from './schemas.ts'
@@ -144,24 +145,81 @@ export function getArticle(entry: PageEntry): ArticleContent {
   return { ...data, name: entry.name, slug: slugOf(entry.path), html, wordCount: words }
 }
 
+// Words too common in the articles' keywords and topics to say two of them
+// share a subject.
+const commonWords = new Set(['and', 'for', 'the', 'with', 'your', 'how', 'guide', 'strategy', 'marketing', '2024', '2025'])
+
+/** The lower-case words of some phrases, without the common ones. */
+function wordsOf(phrases: readonly string[]): Set<string> {
+  const words = phrases.flatMap((phrase) => phrase.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+  return new Set(words.filter((word) => word.length > 2 && !commonWords.has(word)))
+}
+
+/** What relatedness is judged on: an article's frontmatter, or a test's stand-in for it. */
+export interface ArticleSubject {
+  category: string
+  tags: readonly string[]
+  keywords: readonly string[]
+  /** YYYY-MM-DD */
+  date: string
+}
+
 /**
- * The "Continue Reading" cards of an article: three others, those of the
- * same category first, then the newest.
+ * The `count` articles most related to `current`, best first, never
+ * `current` itself (docs/product.md#article-page). Those of its category come
+ * first; then those that share most of its subject: each word they share
+ * counts, five times if it is a topic word of both (the category and tags,
+ * "Development" in "Mobile Development") rather than only of the keywords,
+ * and divided by the number of other articles that use it, so a rare word
+ * says more than a common one; then the newest. Equal scores go to the newer.
  */
-export function relatedArticles(entry: PageEntry, count = 3): Card[] {
-  const current = read(entry, 'blog').data
-  const sameCategoryFirst = (category: string) => (category === current.category ? 0 : 1)
-  return articlesByDate()
-    .filter((other) => other.entry !== entry)
-    .sort((a, b) => sameCategoryFirst(a.data.category) - sameCategoryFirst(b.data.category))
+export function mostRelated<T extends ArticleSubject>(current: T, articles: readonly T[], count: number): T[] {
+  const subject = new Map(
+    articles.map((article) => {
+      const topics = wordsOf([article.category, ...article.tags])
+      return [article, { topics, words: new Set([...topics, ...wordsOf(article.keywords)]) }]
+    }),
+  )
+  const uses = new Map<string, number>()
+  for (const { words } of subject.values()) for (const word of words) uses.set(word, (uses.get(word) ?? 0) + 1)
+  const own = subject.get(current)
+  if (!own) throw new Error('mostRelated: the current article is not among the articles')
+  const score = (other: T) => {
+    const theirs = subject.get(other)!
+    let shared = 0
+    for (const word of theirs.words) {
+      if (!own.words.has(word)) continue
+      const weight = own.topics.has(word) && theirs.topics.has(word) ? 5 : 1
+      // Both use the word, so at least one article other than the current one does.
+      shared += weight / (uses.get(word)! - 1)
+    }
+    return (other.category === current.category ? 1000 : 0) + shared
+  }
+  return articles
+    .filter((other) => other !== current)
+    .map((other) => ({ other, score: score(other) }))
+    .sort((a, b) => b.score - a.score || b.other.date.localeCompare(a.other.date))
     .slice(0, count)
-    .map(({ entry: other, data }) =>
-      cardOf(other, data.description, {
-        title: data.title,
-        meta: `${data.category} · ${data.readTime} min read`,
-        image: illustrationPath(data.category),
-      }),
-    )
+    .map(({ other }) => other)
+}
+
+/** The "Continue Reading" cards of an article: the three most related others. */
+export function relatedArticles(entry: PageEntry, count = 3): Card[] {
+  const all = articlesByDate()
+  const current = all.find((article) => article.entry === entry)
+  if (!current) throw new ContentError(`${entry.path} is not an article`)
+  const byData = new Map(all.map((article) => [article.data, article.entry]))
+  return mostRelated(
+    current.data,
+    all.map((article) => article.data),
+    count,
+  ).map((data) =>
+    cardOf(byData.get(data)!, data.description, {
+      title: data.title,
+      meta: `${data.category} · ${data.readTime} min read`,
+      image: illustrationPath(data.category),
+    }),
+  )
 }
 
 /** One article as the feed lists it. */
@@ -245,13 +303,9 @@ export function getCategory(entry: PageEntry): CategoryContent {
   }
 }
 
-const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
-
 /** The text of the h2 and h3 headings of rendered HTML. */
 function headingsOf(html: string): string[] {
-  return [...html.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)].map(([, inner = '']) =>
-    inner.replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => entities[entity] ?? entity),
-  )
+  return [...html.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)].map(([, inner = '']) => headingText(inner))
 }
 
 /** What the blog's search looks through beyond the list itself: each article's headings, by path. */
