@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 import { Prose } from '#app/components/prose.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { contentsOf, type ContentsEntry } from '#app/lib/reading-contents.ts'
+import type { ContentsEntry } from '#app/lib/reading-contents.ts'
 import { site } from '#app/lib/site.ts'
 
 // The layout around a long body (docs/product.md#article-page,
@@ -157,18 +157,24 @@ function useReadingProgress(body: RefObject<HTMLElement | null>, shown: boolean)
 /** A long body (an article's, a service's) with its contents and the offer beside it. */
 export function ReadingLayout({
   html,
+  contents,
   aside,
   progress = false,
 }: {
-  /** The body, Markdown rendered at build; its h2 headings make the contents. */
+  /** The body, Markdown rendered at build. */
   html: string
+  /**
+   * Its h2 headings (`contentsOf`), read by the loader: on a page's first
+   * load the body's HTML is in the markup only, not in the data
+   * (docs/decisions/027-bodies-once-per-document.md).
+   */
+  contents: ContentsEntry[]
   /** What the page adds beside the body on wide screens and after it on narrow ones. */
   aside?: ReactNode
   /** Whether a bar at the top shows how far the body has been read (articles). */
   progress?: boolean
 }) {
   const root = useRef<HTMLDivElement>(null)
-  const contents = contentsOf(html)
   const current = useCurrentSection(
     root,
     contents.map((entry) => entry.id),

@@ -1,7 +1,7 @@
 // The table of contents of a long body (app/components/reading-layout.tsx),
-// read from its rendered HTML where the page renders, in the browser as at
-// build: the loader hands over the HTML alone, so the page's data does not
-// carry the headings twice.
+// read from its rendered HTML by the route's loader. The page cannot read it
+// from the body as it renders: on a first load the body is in the markup only,
+// not in the data (docs/decisions/027-bodies-once-per-document.md).
 
 /** A section of a long body, as its table of contents links it: an h2. */
 export interface ContentsEntry {

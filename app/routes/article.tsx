@@ -7,6 +7,7 @@ import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { formatDate, getArticle, relatedArticles } from '#app/lib/content/queries.server.ts'
 import { page, requestEntry } from '#app/lib/registry.ts'
 import { absoluteUrl, blogPosting, seo } from '#app/lib/seo.ts'
+import { contentsOf } from '#app/lib/reading-contents.ts'
 import { site } from '#app/lib/site.ts'
 import type { Route } from './+types/article.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
@@ -23,6 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
     dateLabel: formatDate(article.date),
     updatedLabel: article.updated ? formatDate(article.updated) : undefined,
     related: relatedArticles(entry),
+    contents: contentsOf(article.html),
   }
 }
 
@@ -55,7 +57,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Article({ loaderData }: Route.ComponentProps) {
-  const { path, article, dateLabel, updatedLabel, related } = loaderData
+  const { path, article, dateLabel, updatedLabel, related, contents } = loaderData
   return (
     <article>
       <header className="bg-gradient-to-b from-brand-50 to-surface pt-8 pb-12 sm:pt-10 sm:pb-14">
@@ -109,6 +111,7 @@ export default function Article({ loaderData }: Route.ComponentProps) {
       <Container className="pt-4 pb-16 sm:pt-6 sm:pb-20">
         <ReadingLayout
           html={article.html}
+          contents={contents}
           progress
           aside={
             <ShareWidget

@@ -8,6 +8,7 @@ import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
 import { ProcessTimeline } from '#app/components/sections/process-timeline.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
 import { getService } from '#app/lib/content/queries.server.ts'
+import { contentsOf } from '#app/lib/reading-contents.ts'
 import { requestEntry } from '#app/lib/registry.ts'
 import { seo, serviceData } from '#app/lib/seo.ts'
 import type { Route } from './+types/service.ts'
@@ -16,7 +17,8 @@ import type { Route } from './+types/service.ts'
 
 export function loader({ request }: Route.LoaderArgs) {
   const entry = requestEntry(request)
-  return { path: entry.path, service: getService(entry) }
+  const service = getService(entry)
+  return { path: entry.path, service, contents: contentsOf(service.html) }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -32,7 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Service({ loaderData }: Route.ComponentProps) {
-  const { service } = loaderData
+  const { service, contents } = loaderData
   return (
     <>
       <PageHeader
@@ -46,7 +48,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
       />
       <Stats items={service.outcomes} tone="muted" />
       <Section>
-        <ReadingLayout html={service.html} />
+        <ReadingLayout html={service.html} contents={contents} />
       </Section>
       <FeatureGrid title="What you get" items={service.deliverables} tone="muted" />
       <ProcessTimeline title="How it works" items={service.process} />
