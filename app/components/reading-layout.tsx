@@ -66,7 +66,7 @@ function Contents({ entries, current }: { entries: ContentsEntry[]; current: str
     const nav = list.current
     const link = nav?.querySelector<HTMLElement>('[aria-current]')
     if (!nav || !link || nav.scrollHeight <= nav.clientHeight) return
-    const top = link.offsetTop - nav.offsetTop
+    const top = link.getBoundingClientRect().top - nav.getBoundingClientRect().top + nav.scrollTop
     if (top < nav.scrollTop || top + link.offsetHeight > nav.scrollTop + nav.clientHeight) {
       nav.scrollTop = top - nav.clientHeight / 3
     }

@@ -56,16 +56,20 @@ test.describe('the logo and the content start at the same x', () => {
         await hydrated(page, path)
         const logo = await left(page.getByRole('banner').getByRole('link', { name: 'Northpeak, home' }))
         const heading = await left(page.getByRole('heading', { level: 1 }))
-        // What follows the page's header: an article's body, or the first thing in the first
-        // section (a heading, figures, cards).
+        // What follows the page's header: the first column of an article's reading layout (its
+        // contents on wide screens, its body on narrow ones), an article's body, or the first thing
+        // in the first section (a heading, figures, cards).
         const firstSection = await page
-          .locator('main :is(section, div.prose)')
+          .locator('main :is(section, div.reading, div.prose)')
           .first()
-          .evaluate(
-            (block) =>
-              (block.matches('section') ? block.querySelector(':scope > div > *')! : block).getBoundingClientRect()
-                .left,
-          )
+          .evaluate((block) => {
+            const first = block.matches('section')
+              ? block.querySelector(':scope > div > *')!
+              : block.matches('.reading')
+                ? [...block.children].find((child) => child.getClientRects().length > 0)!
+                : block
+            return first.getBoundingClientRect().left
+          })
         expect(Math.abs(heading - logo), `${path}: h1 at ${heading}, logo at ${logo}`).toBeLessThanOrEqual(4)
         expect(
           Math.abs(firstSection - logo),

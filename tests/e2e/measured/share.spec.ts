@@ -154,17 +154,22 @@ test("Share opens the device's share sheet where the browser has one, and only t
 })
 
 test.describe('placement', () => {
-  test('beside the text on a wide screen, staying in view while it scrolls', async ({ page }) => {
+  test('beside the text on a wide screen, under the offer card, staying in view while it scrolls', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await openArticle(page)
     const prose = (await page.locator('main .prose').first().boundingBox())!
     const widget = (await shareGroup(page).boundingBox())!
+    // The offer card beside the body (docs/product.md#reading-layout), then the widget.
+    const card = (await page.locator('main .reading-offer').boundingBox())!
     expect(widget.x).toBeGreaterThanOrEqual(prose.x + prose.width)
-    expect(widget.y).toBeLessThan(prose.y + 100)
+    expect(card.y).toBeLessThan(prose.y + 100)
+    expect(widget.y).toBeGreaterThanOrEqual(card.y + card.height)
+    expect(widget.y).toBeLessThan(card.y + card.height + 100)
     await page.evaluate(() => window.scrollTo(0, 3000))
-    await expect.poll(async () => (await shareGroup(page).boundingBox())!.y).toBeGreaterThanOrEqual(0)
+    await expect.poll(async () => (await shareGroup(page).boundingBox())!.y).toBeGreaterThanOrEqual(64)
     const scrolled = (await shareGroup(page).boundingBox())!
-    expect(scrolled.y).toBeLessThan(200)
+    expect(scrolled.y + scrolled.height).toBeLessThanOrEqual(900)
+    expect(scrolled.y).toBeLessThan(card.height + 200)
   })
 
   test('after the text on a phone, and on a case study', async ({ page }) => {
