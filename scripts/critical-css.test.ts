@@ -26,10 +26,10 @@ describe('withoutUnusedProperties', () => {
     expect(kept).not.toContain('--color-red-700')
   })
 
-  it('keeps a registered property the page reads, with its fallback, and drops the others', () => {
-    expect(kept).toContain('@property --tw-shadow{')
-    expect(kept).toContain('@property --tw-ring-shadow{')
-    expect(kept).toContain('--tw-ring-shadow:0 0 #0000')
+  it('keeps the registered properties the page reads as plain values on every element, in every browser', () => {
+    expect(kept).toContain('@layer properties{*,:before,:after{--tw-shadow:0 0 #0000;--tw-ring-shadow:0 0 #0000}}')
+    expect(kept).not.toContain('@property')
+    expect(kept).not.toContain('@supports')
     expect(kept).not.toContain('--tw-gradient-from')
   })
 

@@ -54,8 +54,8 @@ function readsOf(value: string): string[] {
 /**
  * The page's stylesheet without the custom properties nothing on the page
  * reads: theme tokens of colours, sizes and fonts the page does not use, and
- * Tailwind's registered `--tw-*` properties (their `@property` rules and the
- * fallback values of older browsers) for effects it does not show. A property
+ * Tailwind's `--tw-*` properties for effects it does not show; those it keeps
+ * are plain values on every element rather than `@property` rules. A property
  * is read when a declaration of a kept rule, an inline `style` of the page, or
  * the value of another read property names it in `var()`.
  */
@@ -82,8 +82,20 @@ export function withoutUnusedProperties(css: string, html: string): string {
   root.walkDecls((decl) => {
     if (decl.prop.startsWith('--') && !read.has(decl.prop)) decl.remove()
   })
+  // Tailwind registers its `--tw-*` properties twice: with `@property`, and
+  // as plain values on every element for browsers without it (inside an
+  // `@supports` that only those match). Plain values on every element are
+  // what `@property` gives each one too (none of them inherits), so the page
+  // keeps only those, for every browser; the whole stylesheet brings the
+  // registrations once React has hydrated, before anything could animate them.
   root.walkAtRules('property', (rule) => {
-    if (!read.has(rule.params.trim())) rule.remove()
+    rule.remove()
+  })
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params !== 'properties') return
+    layer.walkAtRules('supports', (supports) => {
+      supports.replaceWith(supports.nodes ?? [])
+    })
   })
   // Rules, layers and @supports blocks left empty go too, innermost first.
   let emptied = true
