@@ -20,6 +20,7 @@ export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
           <p className="mb-3 flex flex-wrap items-center gap-2 text-xs font-semibold">
             {/* Above the card's link box, so it stays a link of its own. */}
             <Link
+              discover="none"
               to={categoryPath(article.category)}
               prefetch="intent"
               className="relative z-10 rounded-full bg-brand-50 px-2.5 py-1 tracking-wide text-brand-800 uppercase hover:bg-brand-100"

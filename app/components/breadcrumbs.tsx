@@ -17,6 +17,7 @@ export function Breadcrumbs() {
             <li key={crumb.path} className="inline-flex items-center gap-1.5">
               {crumb.href ? (
                 <Link
+                  discover="none"
                   to={crumb.href}
                   prefetch="intent"
                   className="underline-offset-4 hover:text-brand-700 hover:underline"

@@ -11,7 +11,12 @@ import { Link } from 'react-router'
 export function CardTitleLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <h3 className="text-lg font-semibold text-balance text-ink">
-      <Link to={to} prefetch="intent" className="after:absolute after:inset-0 focus-visible:outline-none">
+      <Link
+        discover="none"
+        to={to}
+        prefetch="intent"
+        className="after:absolute after:inset-0 focus-visible:outline-none"
+      >
         {children}
       </Link>
     </h3>

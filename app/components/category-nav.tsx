@@ -27,6 +27,7 @@ export function CategoryNav({ categories, label = 'Blog topics' }: { categories:
         {links.map((link) => (
           <li key={link.path}>
             <Link
+              discover="none"
               to={link.path}
               prefetch="intent"
               aria-current={link.path === current ? 'page' : undefined}

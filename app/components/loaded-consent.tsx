@@ -114,7 +114,11 @@ export default function LoadedConsent({ reopens }: ConsentIntent) {
           {state.reopened && state.choice ? (
             <> Your current choice: {state.choice === 'granted' ? 'accepted' : 'rejected'}.</>
           ) : null}{' '}
-          <Link to={page('/privacy').path} className="font-semibold text-brand-700 underline underline-offset-4">
+          <Link
+            discover="none"
+            to={page('/privacy').path}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
             Privacy policy
           </Link>
         </p>

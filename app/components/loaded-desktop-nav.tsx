@@ -23,6 +23,7 @@ function MenuPanel({ menu }: { menu: NavMenu }) {
         <li key={entry.path}>
           <NavigationMenuLink asChild>
             <NavLink
+              discover="none"
               to={entry.path}
               end
               prefetch="intent"

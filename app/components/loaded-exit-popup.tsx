@@ -131,6 +131,7 @@ export default function LoadedExitPopup({ onClose }: { onClose: () => void }) {
                 Thank you! The checklist is on its way to {address}.
               </p>
               <Link
+                discover="none"
                 ref={checklistLink}
                 to={checklistPath}
                 onClick={onClose}
@@ -162,7 +163,7 @@ export default function LoadedExitPopup({ onClose }: { onClose: () => void }) {
               </Button>
               <p className="mt-3 text-xs text-muted">
                 We send the kit to this address and tell our team you asked for it. No newsletter.{' '}
-                <Link to="/privacy" onClick={onClose} className="underline underline-offset-4">
+                <Link discover="none" to="/privacy" onClick={onClose} className="underline underline-offset-4">
                   How we handle your address
                 </Link>
               </p>

@@ -132,7 +132,7 @@ function MobileCtaBar() {
       aria-label="Book a strategy call"
       className="cta-bar fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-slate-200 bg-surface/95 px-4 py-3 shadow-lg backdrop-blur md:hidden"
     >
-      <Link to={bookCallPath} className={buttonVariants({ variant: 'cta', className: 'w-full' })}>
+      <Link discover="none" to={bookCallPath} className={buttonVariants({ variant: 'cta', className: 'w-full' })}>
         <Icon name="calendar" />
         Book Strategy Call
       </Link>

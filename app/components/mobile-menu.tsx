@@ -70,7 +70,14 @@ export function MobileMenu() {
             {mobileNav.map((item) =>
               item.kind === 'link' ? (
                 <li key={item.page.path}>
-                  <NavLink to={item.page.path} end prefetch="intent" className={linkClass} onClick={close}>
+                  <NavLink
+                    discover="none"
+                    to={item.page.path}
+                    end
+                    prefetch="intent"
+                    className={linkClass}
+                    onClick={close}
+                  >
                     {item.page.name}
                   </NavLink>
                 </li>
@@ -85,7 +92,13 @@ export function MobileMenu() {
                   <ul aria-labelledby={`mobile-${item.menu.label.toLowerCase()}`}>
                     {item.menu.items.map((entry) => (
                       <li key={entry.path}>
-                        <NavLink to={entry.path} prefetch="intent" className={cn(linkClass, 'pl-6')} onClick={close}>
+                        <NavLink
+                          discover="none"
+                          to={entry.path}
+                          prefetch="intent"
+                          className={cn(linkClass, 'pl-6')}
+                          onClick={close}
+                        >
                           {entry.name}
                         </NavLink>
                       </li>
@@ -97,6 +110,7 @@ export function MobileMenu() {
           </ul>
           <ThemeToggle labelled className="mt-3" />
           <Link
+            discover="none"
             to={bookCallPath}
             prefetch="intent"
             onClick={close}

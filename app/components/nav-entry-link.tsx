@@ -13,6 +13,7 @@ export function NavEntryLink({
 }: { item: Extract<NavItem, { kind: 'link' }> } & Omit<NavLinkProps, 'to' | 'className' | 'children'>) {
   return (
     <NavLink
+      discover="none"
       {...props}
       to={item.page.path}
       prefetch="intent"

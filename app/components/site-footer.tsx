@@ -38,6 +38,7 @@ export function SiteFooter() {
                 {column.links.map((entry) => (
                   <li key={entry.path}>
                     <Link
+                      discover="none"
                       to={entry.path}
                       prefetch="intent"
                       className="underline-offset-4 hover:text-white hover:underline"

@@ -17,13 +17,14 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to="/" prefetch="intent" aria-label={`${site.name}, home`} className="rounded-md">
+        <Link discover="none" to="/" prefetch="intent" aria-label={`${site.name}, home`} className="rounded-md">
           <Logo />
         </Link>
         <DesktopNav />
         <div className="flex items-center gap-2">
           <ThemeToggle className="max-xl:hidden" />
           <Link
+            discover="none"
             to={bookCallPath}
             prefetch="intent"
             className={cn(buttonVariants({ variant: 'cta', size: 'sm' }), 'max-sm:hidden')}

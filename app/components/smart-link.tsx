@@ -16,7 +16,7 @@ export function SmartLink({ to, children, ...props }: SmartLinkProps) {
   const link = resolveHref(to)
   if (!link.external) {
     return (
-      <Link to={link.href} prefetch="intent" {...props}>
+      <Link discover="none" to={link.href} prefetch="intent" {...props}>
         {children}
       </Link>
     )

@@ -40,7 +40,12 @@ export default function NotFound() {
         <ul className="mt-10 grid gap-4 sm:grid-cols-2">
           {suggestions.map(({ entry, text }) => (
             <li key={entry.path} className="relative rounded-xl border border-slate-200 p-5 hover:border-brand-600">
-              <Link to={entry.path} prefetch="intent" className="font-semibold text-ink after:absolute after:inset-0">
+              <Link
+                discover="none"
+                to={entry.path}
+                prefetch="intent"
+                className="font-semibold text-ink after:absolute after:inset-0"
+              >
                 {entry.name}
               </Link>
               <p className="mt-1 text-sm text-muted">{text}</p>
@@ -48,10 +53,14 @@ export default function NotFound() {
           ))}
         </ul>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-          <Link to="/" className={buttonVariants({ size: 'lg' })}>
+          <Link discover="none" to="/" className={buttonVariants({ size: 'lg' })}>
             Go to the home page
           </Link>
-          <Link to={page('/contact').path} className={buttonVariants({ variant: 'outline', size: 'lg' })}>
+          <Link
+            discover="none"
+            to={page('/contact').path}
+            className={buttonVariants({ variant: 'outline', size: 'lg' })}
+          >
             Tell us what you were looking for <Icon name="arrow-right" />
           </Link>
         </div>

@@ -20,7 +20,12 @@ export function SitemapList() {
             <ul className="mt-3 space-y-2" data-testid="sitemap-links">
               {entries.map((entry) => (
                 <li key={entry.path}>
-                  <Link to={entry.path} prefetch="intent" className="text-brand-700 underline-offset-4 hover:underline">
+                  <Link
+                    discover="none"
+                    to={entry.path}
+                    prefetch="intent"
+                    className="text-brand-700 underline-offset-4 hover:underline"
+                  >
                     {entry.name}
                   </Link>
                 </li>
