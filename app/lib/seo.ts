@@ -1,21 +1,10 @@
 import type { MetaDescriptor } from 'react-router'
-import type {
-  Article,
-  BlogPosting,
-  BreadcrumbList,
-  CollectionPage,
-  ListItem,
-  Organization,
-  Service,
-  Thing,
-  WebSite,
-  WithContext,
-} from 'schema-dts'
+import type { BreadcrumbList, ListItem, Organization, Service, Thing, WebSite, WithContext } from 'schema-dts'
 import { breadcrumbs } from './breadcrumbs.ts'
 import type { PageContent } from './content/types.ts'
-import { findPage, page } from './registry.ts'
+import { findPage } from './registry.ts'
 import { site } from './site.ts'
-import { SOCIAL_CARD_SIZE, socialCard, socialCardImage } from './social-card.ts'
+import { SOCIAL_CARD_SIZE, socialCard } from './social-card.ts'
 
 /** Search metadata of a page (docs/product.md#search-metadata). */
 export interface SeoInput {
@@ -149,84 +138,6 @@ export const webSite = {
   url: `${site.origin}/`,
   publisher: { '@id': organization['@id'] },
 } as const satisfies WebSite
-
-/** An article of the blog (docs/product.md#article-page). */
-export function blogPosting(input: {
-  path: string
-  headline: string
-  description: string
-  /** YYYY-MM-DD */
-  datePublished: string
-  /** YYYY-MM-DD: the last review that changed the text, else the publication date. */
-  dateModified: string
-  wordCount: number
-  readMinutes: number
-  section: string
-  keywords: readonly string[]
-}): BlogPosting {
-  const url = absoluteUrl(input.path)
-  return {
-    '@type': 'BlogPosting',
-    headline: input.headline,
-    description: input.description,
-    url,
-    mainEntityOfPage: url,
-    image: absoluteUrl(socialCardImage(input.path)),
-    author: { '@type': 'Organization', name: site.author, url: absoluteUrl(page('/team').path) },
-    publisher: organization,
-    datePublished: input.datePublished,
-    dateModified: input.dateModified,
-    wordCount: input.wordCount,
-    timeRequired: `PT${input.readMinutes}M`,
-    articleSection: input.section,
-    keywords: input.keywords.join(', '),
-  }
-}
-
-/** A case study: an Article by Northpeak about one client's results. */
-export function caseStudyArticle(input: {
-  path: string
-  headline: string
-  description: string
-  about: string
-}): Article {
-  const url = absoluteUrl(input.path)
-  return {
-    '@type': 'Article',
-    headline: input.headline,
-    description: input.description,
-    about: input.about,
-    url,
-    mainEntityOfPage: url,
-    image: absoluteUrl(socialCardImage(input.path)),
-    author: { '@type': 'Organization', name: organization.name, url: organization.url },
-    publisher: organization,
-  }
-}
-
-/** A page that lists other pages of the site, such as a blog topic's articles. */
-export function collectionPage(input: {
-  path: string
-  name: string
-  description: string
-  items: readonly { path: string; name: string }[]
-}): CollectionPage {
-  return {
-    '@type': 'CollectionPage',
-    name: input.name,
-    description: input.description,
-    url: absoluteUrl(input.path),
-    mainEntity: {
-      '@type': 'ItemList',
-      itemListElement: input.items.map((item, index): ListItem => ({
-        '@type': 'ListItem',
-        position: index + 1,
-        url: absoluteUrl(item.path),
-        name: item.name,
-      })),
-    },
-  }
-}
 
 /** A service Northpeak offers, optionally for one city (docs/product.md#locations). */
 export function serviceData(input: {

@@ -6,7 +6,8 @@ import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { formatDate, getArticle, relatedArticles } from '#app/lib/content/queries.server.ts'
 import { page, requestEntry } from '#app/lib/registry.ts'
-import { absoluteUrl, blogPosting, seo } from '#app/lib/seo.ts'
+import { absoluteUrl, seo } from '#app/lib/seo.ts'
+import { blogPosting } from '#app/lib/structured-data/blog-posting.ts'
 import { contentsOf } from '#app/lib/reading-contents.ts'
 import { site } from '#app/lib/site.ts'
 import type { Route } from './+types/article.ts'
@@ -64,6 +65,7 @@ export default function Article({ loaderData }: Route.ComponentProps) {
         <Container>
           <div className="max-w-3xl">
             <Link
+              discover="none"
               to={page('/blog').path}
               prefetch="intent"
               className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"

@@ -6,7 +6,8 @@ import { SmartLink } from '#app/components/smart-link.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { getCategory } from '#app/lib/content/queries.server.ts'
 import { requestEntry } from '#app/lib/registry.ts'
-import { collectionPage, seo } from '#app/lib/seo.ts'
+import { seo } from '#app/lib/seo.ts'
+import { collectionPage } from '#app/lib/structured-data/collection-page.ts'
 import type { Route } from './+types/blog-category.ts'
 
 // The route module of the blog's category pages (/blog/category/<slug>,

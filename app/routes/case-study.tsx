@@ -8,7 +8,8 @@ import { ResultCards } from '#app/components/sections/result-cards.tsx'
 import { ShareWidget } from '#app/components/share-widget.tsx'
 import { getCaseStudy } from '#app/lib/content/queries.server.ts'
 import { requestEntry } from '#app/lib/registry.ts'
-import { absoluteUrl, caseStudyArticle, seo } from '#app/lib/seo.ts'
+import { absoluteUrl, seo } from '#app/lib/seo.ts'
+import { caseStudyArticle } from '#app/lib/structured-data/case-study.ts'
 import type { Route } from './+types/case-study.ts'
 
 // The route module of the three case studies (content/case-studies/<slug>.md).

@@ -1,0 +1,41 @@
+// The JSON-LD of an article: only app/routes/article.tsx builds it, so it
+// loads with that route's code, not with every page's (app/lib/seo.ts holds
+// what every page shares).
+import type { BlogPosting } from 'schema-dts'
+import { page } from '#app/lib/registry.ts'
+import { absoluteUrl, organization } from '#app/lib/seo.ts'
+import { site } from '#app/lib/site.ts'
+import { socialCardImage } from '#app/lib/social-card.ts'
+
+/** An article of the blog (docs/product.md#article-page). */
+export function blogPosting(input: {
+  path: string
+  headline: string
+  description: string
+  /** YYYY-MM-DD */
+  datePublished: string
+  /** YYYY-MM-DD: the last review that changed the text, else the publication date. */
+  dateModified: string
+  wordCount: number
+  readMinutes: number
+  section: string
+  keywords: readonly string[]
+}): BlogPosting {
+  const url = absoluteUrl(input.path)
+  return {
+    '@type': 'BlogPosting',
+    headline: input.headline,
+    description: input.description,
+    url,
+    mainEntityOfPage: url,
+    image: absoluteUrl(socialCardImage(input.path)),
+    author: { '@type': 'Organization', name: site.author, url: absoluteUrl(page('/team').path) },
+    publisher: organization,
+    datePublished: input.datePublished,
+    dateModified: input.dateModified,
+    wordCount: input.wordCount,
+    timeRequired: `PT${input.readMinutes}M`,
+    articleSection: input.section,
+    keywords: input.keywords.join(', '),
+  }
+}

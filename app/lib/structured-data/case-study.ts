@@ -1,0 +1,27 @@
+// The JSON-LD of a case study: only app/routes/case-study.tsx builds it, so
+// it loads with that route's code, not with every page's (app/lib/seo.ts holds
+// what every page shares).
+import type { Article } from 'schema-dts'
+import { absoluteUrl, organization } from '#app/lib/seo.ts'
+import { socialCardImage } from '#app/lib/social-card.ts'
+
+/** A case study: an Article by Northpeak about one client's results. */
+export function caseStudyArticle(input: {
+  path: string
+  headline: string
+  description: string
+  about: string
+}): Article {
+  const url = absoluteUrl(input.path)
+  return {
+    '@type': 'Article',
+    headline: input.headline,
+    description: input.description,
+    about: input.about,
+    url,
+    mainEntityOfPage: url,
+    image: absoluteUrl(socialCardImage(input.path)),
+    author: { '@type': 'Organization', name: organization.name, url: organization.url },
+    publisher: organization,
+  }
+}
