@@ -4,8 +4,8 @@ import { defineConfig } from 'vite'
 import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 
 // Libraries only code loaded on demand uses: kept out of the vendor chunk
-// every page loads (Radix but for Slot, behind every button's asChild).
-const lazyLibraries = /[\\/]node_modules[\\/](@radix-ui[\\/](?!react-slot|react-compose-refs)|(sonner|zod)[\\/])/
+// every page loads.
+const lazyLibraries = /[\\/]node_modules[\\/](@radix-ui[\\/]|(sonner|zod)[\\/])/
 // Code only the blog's pages share (the index and the category pages).
 const blogCode = /[\\/]app[\\/](components[\\/](article-list|category-nav)\.tsx|lib[\\/]illustrations\.ts)$/
 // The lead forms' code: the contact page's and the exit popup's, loaded with them only.

@@ -1,5 +1,4 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { Slot } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '#app/lib/cn.ts'
 
@@ -29,19 +28,16 @@ export const buttonVariants = cva(
   },
 )
 
-export type ButtonProps = React.ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
-    /** Renders the child element (e.g. a link) with the button's look. */
-    asChild?: boolean
-  }
+/** A link with a button's look takes `buttonVariants(...)` as its class instead. */
+export type ButtonProps = React.ComponentProps<'button'> & VariantProps<typeof buttonVariants>
 
 /**
  * A `<button>` is `type="button"` unless it says otherwise (a form's submit
  * button passes `type="submit"`): without a type it would submit the form
  * around it, and the HTML checks flag it (docs/decisions/022-release-gates.md).
  */
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const classes = cn(buttonVariants({ variant, size }), className)
-  if (asChild) return <Slot.Root data-slot="button" className={classes} {...props} />
-  return <button data-slot="button" type="button" className={classes} {...props} />
+export function Button({ className, variant, size, ...props }: ButtonProps) {
+  return (
+    <button data-slot="button" type="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  )
 }
