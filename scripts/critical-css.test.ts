@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { withoutUnusedProperties } from './critical-css.ts'
+import { withoutHoverRules, withoutUnusedProperties } from './critical-css.ts'
 
 // A page's inline stylesheet as Tailwind writes it, cut short.
 const css = [
@@ -71,5 +71,17 @@ describe('withoutUnusedProperties, in both themes', () => {
     const kept = withoutUnusedProperties(css, '<p style="color:var(--color-danger)">')
     expect(kept).toContain(':root{--color-ink:#0f172a;--color-danger:#b91c1c;')
     expect(kept).toContain('[data-theme=dark]{color-scheme:dark;--color-ink:#e2e8f0;--color-danger:#fca5a5}')
+  })
+})
+
+describe('withoutHoverRules', () => {
+  it('leaves out the hover states and keeps every other rule, focus and media queries included', () => {
+    const css =
+      '@layer utilities{.text-ink{color:var(--color-ink)}@media (hover:hover){.hover\\:bg-slate-100:hover{background-color:var(--color-slate-100)}}' +
+      '.focus-visible\\:ring-2:focus-visible{--tw-ring-shadow:0 0 0 2px}@media (width>=40rem){.sm\\:grid-cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}}}'
+    expect(withoutHoverRules(css)).toBe(
+      '@layer utilities{.text-ink{color:var(--color-ink)}' +
+        '.focus-visible\\:ring-2:focus-visible{--tw-ring-shadow:0 0 0 2px}@media (width>=40rem){.sm\\:grid-cols-2{grid-template-columns:repeat(2,minmax(0,1fr))}}}',
+    )
   })
 })

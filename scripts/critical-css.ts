@@ -1,5 +1,5 @@
 // Keeps in each pre-rendered page only the rules of the inline stylesheet that
-// its HTML uses, and the custom properties those rules read
+// its HTML uses, but for hover states, and the custom properties those rules read
 // (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md).
 // The whole stylesheet follows each page as a cached file (app/root.tsx), so
 // what the page shows later (menus, dialogs, widgets, other pages) is styled.
@@ -44,6 +44,20 @@ class UsedUnmatchable extends RegExp {
     const first = /\.((?:\\.|[\w-])+)/.exec(selector)?.[1]
     return first !== undefined && this.classes.has(first.replace(/\\(.)/g, '$1'))
   }
+}
+
+/**
+ * The page's stylesheet without its hover states (Tailwind's `hover:`
+ * variants, inside `@media (hover:hover)`): they answer a pointer, which can
+ * wait for the whole stylesheet React applies once it has hydrated, while
+ * every page's first round trip cannot.
+ */
+export function withoutHoverRules(css: string): string {
+  const root = postcss.parse(css)
+  root.walkAtRules('media', (media) => {
+    if (media.params.replaceAll(' ', '') === '(hover:hover)') media.remove()
+  })
+  return root.toString()
 }
 
 /** The custom properties a CSS value reads, fallbacks included. */
@@ -129,7 +143,7 @@ export async function keepPageRules(root: string, files: string[]): Promise<{ be
     // Beasties writes the whole document anew (attributes lowercased, a marker
     // on <html>); only its stylesheet is taken, so the rest of the page, its
     // hashed inline scripts included, stays byte for byte what React rendered.
-    const kept = withoutUnusedProperties(inlineStylesheet(await beasties.process(html)), html)
+    const kept = withoutUnusedProperties(withoutHoverRules(inlineStylesheet(await beasties.process(html))), html)
     if (!kept) throw new Error(`${file}: no stylesheet left after keeping the page's rules`)
     before += whole.length
     after += kept.length
