@@ -18,7 +18,7 @@ const leadSchema = /[\\/]node_modules[\\/]zod[\\/]|[\\/]app[\\/]lib[\\/]lead\.ts
 // lead forms). Neither in the app chunk every page preloads nor in the lead
 // chunk (which would bring zod to the share widget).
 const someRoutesOnly =
-  /[\\/]app[\\/](components[\\/](share-widget|reading-layout)|lib[\\/](share|analytics|reading-contents))[\w-]*\.tsx?$/
+  /[\\/]app[\\/](components[\\/]share-widget|lib[\\/](share|analytics|reading-contents))[\w-]*\.tsx?$/
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

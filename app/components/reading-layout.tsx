@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Prose } from '#app/components/prose.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import type { ContentsEntry } from '#app/lib/reading-contents.ts'
+import { createLateModule } from '#app/lib/late-module.ts'
 import { site } from '#app/lib/site.ts'
 
 // The layout around a long body (docs/product.md#article-page,
@@ -13,63 +14,20 @@ import { site } from '#app/lib/site.ts'
 // the page adds, after it. In the DOM in the order seen on wide screens, so
 // keyboard and screen-reader users meet the contents before the body.
 //
-// The contents are plain links in the pre-rendered page; only the marking of
-// the section being read needs the script, which is this module's own (it
-// loads with the article and service routes, never with other pages:
-// `someRoutesOnly` in vite.config.ts). The layout's rules are the `.reading`
+// The contents are plain links in the pre-rendered page. Marking the section
+// being read and the reading progress need a script, reading-behaviour.ts,
+// fetched once React has hydrated the page: no page waits for it before it
+// paints or answers, and it costs no request in the first round. The layout's rules are the `.reading`
 // classes of app/app.css: a few short rules, as every page inlines the rules
 // it uses (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md).
 
-/** Where a section starts being "the one being read": its heading has passed 30% of the window's height. */
-const readingLine = '-70%'
-
-/**
- * The id of the section being read: the last heading in `root` whose top is
- * above the reading line, undefined above the first. One IntersectionObserver
- * whose area reaches far above the window, so that a heading is "in" it
- * exactly while it is above the line: every crossing, a jump included, is
- * reported, and nothing is measured on scroll.
- */
-function useCurrentSection(root: RefObject<HTMLElement | null>, ids: readonly string[]): string | undefined {
-  const [current, setCurrent] = useState<string>()
-  const key = ids.join(' ')
-  useEffect(() => {
-    const headings = key
-      .split(' ')
-      .map((id) => root.current?.querySelector<HTMLElement>(`#${CSS.escape(id)}`))
-      .filter((heading) => heading != null)
-    if (headings.length === 0) return
-    const above = new Set<Element>()
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) above.add(entry.target)
-          else above.delete(entry.target)
-        }
-        let last: HTMLElement | undefined
-        for (const heading of headings) if (above.has(heading)) last = heading
-        setCurrent(last?.id)
-      },
-      { rootMargin: `1000000px 0px ${readingLine} 0px` },
-    )
-    for (const heading of headings) observer.observe(heading)
-    return () => observer.disconnect()
-  }, [root, key])
-  return current
-}
+const behaviour = createLateModule(() => import('./reading-behaviour.ts'), 'The reading layout')
 
 /** The page's sections as links; the one being read carries aria-current. */
 function Contents({ entries, current }: { entries: ContentsEntry[]; current: string | undefined }) {
   const list = useRef<HTMLElement>(null)
-  // A list taller than the window scrolls by itself: keep the current link in it.
   useEffect(() => {
-    const nav = list.current
-    const link = nav?.querySelector<HTMLElement>('[aria-current]')
-    if (!nav || !link || nav.scrollHeight <= nav.clientHeight) return
-    const top = link.getBoundingClientRect().top - nav.getBoundingClientRect().top + nav.scrollTop
-    if (top < nav.scrollTop || top + link.offsetHeight > nav.scrollTop + nav.clientHeight) {
-      nav.scrollTop = top - nav.clientHeight / 3
-    }
+    if (list.current) behaviour.loaded()?.keepCurrentInView(list.current)
   }, [current])
   return (
     <nav ref={list} aria-labelledby="reading-contents-label" className="reading-contents">
@@ -112,48 +70,6 @@ function OfferCard() {
   )
 }
 
-/**
- * A thin bar at the top of the window that fills as the body is read: empty
- * until its top reaches the header, full when its end reaches the bottom of
- * the window. Purely visual (aria-hidden): the scroll bar says the same to
- * everyone. Added by the effect, so never in the pre-rendered page; fixed,
- * so it moves nothing; updated once a frame at most from a passive scroll
- * listener, by a transform, without a transition (nothing animates, for
- * visitors who ask for reduced motion or anyone else).
- */
-function useReadingProgress(body: RefObject<HTMLElement | null>, shown: boolean) {
-  useEffect(() => {
-    if (!shown) return
-    const bar = document.createElement('div')
-    bar.setAttribute('aria-hidden', 'true')
-    bar.className = 'reading-progress'
-    document.body.append(bar)
-    let frame = 0
-    const update = () => {
-      frame = 0
-      if (!body.current) return
-      const { top, height } = body.current.getBoundingClientRect()
-      // The sticky header's height (h-16): the body starts being read when its top is under it.
-      const header = 64
-      const distance = height - window.innerHeight + header
-      const read = distance > 0 ? Math.min(Math.max((header - top) / distance, 0), 1) : 1
-      bar.style.transform = `scaleX(${read})`
-    }
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(update)
-    }
-    update()
-    window.addEventListener('scroll', schedule, { passive: true })
-    window.addEventListener('resize', schedule, { passive: true })
-    return () => {
-      window.removeEventListener('scroll', schedule)
-      window.removeEventListener('resize', schedule)
-      cancelAnimationFrame(frame)
-      bar.remove()
-    }
-  }, [body, shown])
-}
-
 /** A long body (an article's, a service's) with its contents and the offer beside it. */
 export function ReadingLayout({
   html,
@@ -175,11 +91,23 @@ export function ReadingLayout({
   progress?: boolean
 }) {
   const root = useRef<HTMLDivElement>(null)
-  const current = useCurrentSection(
-    root,
-    contents.map((entry) => entry.id),
-  )
-  useReadingProgress(root, progress)
+  const [current, setCurrent] = useState<string>()
+  const ids = contents.map((entry) => entry.id).join(' ')
+  // The marking and the progress bar load once React has hydrated the page.
+  useEffect(() => {
+    let stops: (() => void)[] = []
+    let ended = false
+    void behaviour.preload().then((module) => {
+      const body = root.current
+      if (!module || !body || ended) return
+      stops = [module.watchCurrentSection(body, ids ? ids.split(' ') : [], setCurrent)]
+      if (progress) stops.push(module.showReadingProgress(body))
+    })
+    return () => {
+      ended = true
+      for (const stop of stops) stop()
+    }
+  }, [ids, progress])
   return (
     <div ref={root} className="reading">
       <Contents entries={contents} current={current} />
