@@ -103,7 +103,9 @@ test.describe('Copy link', () => {
     await shareGroup(page).getByRole('button', { name: 'Copy link' }).click()
     await expect(shareGroup(page).getByRole('button', { name: 'Copied!' })).toBeVisible()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address)
-    // The toast animates in on the page's timers: it shows once time moves.
+    // The toaster's code loads on the first toast; the toast then animates in
+    // on the page's timers, so time moves only once the toaster is there.
+    await expect(page.getByRole('region', { name: /Notifications/ })).toBeAttached()
     await page.clock.runFor(1900)
     await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Link Copied!')).toBeVisible()
     await expect(shareGroup(page).getByRole('button', { name: 'Copied!' })).toBeVisible()
