@@ -1,5 +1,5 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
-import type { StepItem } from '#app/components/sections/steps.tsx'
+import { StepText, type StepItem } from '#app/components/sections/steps.tsx'
 
 /**
  * A service's process as a timeline: numbered steps along one line, down the
@@ -30,11 +30,7 @@ export function ProcessTimeline({ title, items, tone }: { title: string; items: 
             {item.duration ? (
               <p className="text-xs font-semibold tracking-wide text-brand-800 uppercase">{item.duration}</p>
             ) : null}
-            <h3 className="mt-1 text-lg font-semibold text-ink">
-              <span className="sr-only">Step {index + 1}: </span>
-              {item.title}
-            </h3>
-            <p className="mt-2 text-muted">{item.body}</p>
+            <StepText item={item} index={index} className="mt-1" />
           </li>
         ))}
       </ol>

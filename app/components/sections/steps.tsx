@@ -8,6 +8,19 @@ export interface StepItem {
   duration?: string
 }
 
+/** A step's title, which says its number to screen readers, and its text: the numbered process and the service timeline share it. */
+export function StepText({ item, index, className }: { item: StepItem; index: number; className: string }) {
+  return (
+    <>
+      <h3 className={cn('text-lg font-semibold text-ink', className)}>
+        <span className="sr-only">Step {index + 1}: </span>
+        {item.title}
+      </h3>
+      <p className="mt-2 text-muted">{item.body}</p>
+    </>
+  )
+}
+
 /** A numbered process: what happens, in order, and how long each step takes. */
 export function Steps({
   eyebrow,
@@ -41,11 +54,7 @@ export function Steps({
                 </span>
               ) : null}
             </div>
-            <h3 className="mt-4 text-lg font-semibold text-ink">
-              <span className="sr-only">Step {index + 1}: </span>
-              {item.title}
-            </h3>
-            <p className="mt-2 text-muted">{item.body}</p>
+            <StepText item={item} index={index} className="mt-4" />
           </li>
         ))}
       </ol>
