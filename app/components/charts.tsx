@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react'
-import { labelIndexes, niceTicks } from '#app/lib/chart-scale.ts'
+import { labelIndexes, linePath, niceTicks } from '#app/lib/chart-scale.ts'
 
 // The dashboard's charts, drawn with SVG and HTML of our own, without a
 // charting library (docs/decisions/019-own-svg-charts.md). Geometry goes in
@@ -107,10 +107,9 @@ export function LineChart({
   const count = days.length
   const ticks = niceTicks(Math.max(0, ...series.flatMap((item) => item.values)))
   const top = ticks.at(-1)!
-  const x = (index: number) => (count > 1 ? (index / (count - 1)) * 100 : 50)
-  const y = (value: number) => 100 - (value / top) * 100
-  const path = (values: number[]) =>
-    values.map((value, index) => `${index === 0 ? 'M' : 'L'}${round(x(index))} ${round(y(value))}`).join('')
+  // Hundredths of the plot: finer than any screen shows.
+  const x = (index: number) => (count > 1 ? round((index / (count - 1)) * 100) : 50)
+  const y = (value: number) => round(100 - (value / top) * 100)
   const describe = (index: number) =>
     `${days[index]}: ${series.map((item) => `${item.name.toLowerCase()} ${format(item.values[index]!)}`).join(', ')}`
   const focusStop = active ?? count - 1
@@ -176,7 +175,7 @@ export function LineChart({
             style={{
               position: 'absolute',
               right: 'calc(100% + 0.5rem)',
-              bottom: `${100 - y(tick)}%`,
+              bottom: `${round(100 - y(tick))}%`,
               transform: 'translateY(50%)',
             }}
           >
@@ -229,7 +228,7 @@ export function LineChart({
           {series.map((item) => (
             <path
               key={item.name}
-              d={path(item.values)}
+              d={linePath(item.values, top)}
               fill="none"
               style={{ stroke: item.color }}
               strokeWidth="2.5"

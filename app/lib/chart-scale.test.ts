@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { labelIndexes, niceTicks } from './chart-scale.ts'
+import { labelIndexes, linePath, niceTicks } from './chart-scale.ts'
 
 test('niceTicks: round steps from 0 up to at least the largest value', () => {
   expect(niceTicks(31_200)).toEqual([0, 10_000, 20_000, 30_000, 40_000])
@@ -25,4 +25,26 @@ test('labelIndexes: every point when few, else evenly spaced with the last one l
   expect(labelIndexes(11, 6)).toEqual([0, 2, 4, 6, 8, 10])
   expect(labelIndexes(8, 4)).toEqual([0, 3, 7])
   expect(labelIndexes(0)).toEqual([])
+})
+
+test('linePath: relative steps across the plot, top value at the upper edge', () => {
+  expect(linePath([0, 50, 100], 100)).toBe('M0 100l50 -50 50 -50')
+  expect(linePath([10, 10, 10, 10], 20)).toBe('M0 50l33.333 0 33.333 0 33.333 0')
+  expect(linePath([30], 60)).toBe('M50 50')
+  expect(linePath([], 60)).toBe('')
+})
+
+test('linePath: rounding never drifts, the last point is where its value puts it', () => {
+  const values = Array.from({ length: 90 }, (_, index) => 1_000 + ((index * 7_919) % 3_217))
+  const path = linePath(values, 5_000)
+  const [start, rest] = path.slice(1).split('l') as [string, string]
+  const numbers = rest.split(' ').map(Number)
+  let x = 0
+  let y = Number(start.split(' ')[1])
+  for (let index = 0; index < numbers.length; index += 2) {
+    x += numbers[index]!
+    y += numbers[index + 1]!
+  }
+  expect(x).toBeCloseTo(100, 1)
+  expect(y).toBeCloseTo(Math.round((100 - (values.at(-1)! / 5_000) * 100) * 10) / 10, 6)
 })

@@ -34,3 +34,23 @@ export function labelIndexes(length: number, most = 6): number[] {
   indexes.push(length - 1)
   return indexes
 }
+
+/** Tenths of a unit: a tenth of the 100-unit plot is under a pixel on any screen it is drawn on. */
+const tenths = (value: number) => Math.round(value * 10)
+const fromTenths = (value: number) => String(value / 10)
+
+/**
+ * The SVG path of a line over `values`, evenly spaced across a 100-unit wide
+ * plot and scaled so `top` is its upper edge. Written in relative steps: the
+ * same horizontal step over and over, and each vertical step in tenths taken
+ * from the rounded heights, so no rounding error adds up along the line. One
+ * value sits in the middle.
+ */
+export function linePath(values: readonly number[], top: number): string {
+  if (values.length === 0) return ''
+  const heights = values.map((value) => tenths(100 - (value / top) * 100))
+  if (values.length === 1) return `M50 ${fromTenths(heights[0]!)}`
+  const step = String(Math.round((100 / (values.length - 1)) * 1000) / 1000)
+  const steps = heights.slice(1).map((height, index) => `${step} ${fromTenths(height - heights[index]!)}`)
+  return `M0 ${fromTenths(heights[0]!)}l${steps.join(' ')}`
+}
