@@ -85,6 +85,7 @@ const barColor = 'var(--color-brand-600)'
 // The panels only change with the report: memo keeps hydration from rendering
 // them again (the charts in them turn interactive on their own).
 const Trend = memo(function Trend({ report }: { report: Report }) {
+  const [tableShown, setTableShown] = useState(false)
   const series: LineSeries[] = [
     { name: 'Revenue', color: revenueColor, values: report.trend.map((point) => point.revenue) },
     { name: 'Spend', color: spendColor, dashed: true, values: report.trend.map((point) => point.spend) },
@@ -111,32 +112,41 @@ const Trend = memo(function Trend({ report }: { report: Report }) {
           `${dollars.format(best.revenue)} of revenue; spend ran between ${dollars.format(Math.min(...spends))} and ` +
           `${dollars.format(Math.max(...spends))} a day, lower at weekends.`}
       </p>
-      <details className="mt-4">
+      {/* The rows are rendered once the table is opened: a row a day is the
+          largest part of the page, and the paragraph above sums them up for a
+          visitor without JavaScript. */}
+      <details className="mt-4" onToggle={(event) => setTableShown(event.currentTarget.open)}>
         <summary className="cursor-pointer font-semibold text-brand-700">
           Show the figures for each day as a table
         </summary>
-        <DataTable label="Revenue and spend per day, sample data">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Sessions</th>
-              <th scope="col">Leads</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">Spend</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.trend.map((point) => (
-              <tr key={point.date}>
-                <th scope="row">{day(point.date)}</th>
-                <td>{integer.format(point.sessions)}</td>
-                <td>{integer.format(point.leads)}</td>
-                <td>{dollars.format(point.revenue)}</td>
-                <td>{dollars.format(point.spend)}</td>
+        {tableShown ? (
+          <DataTable label="Revenue and spend per day, sample data">
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Sessions</th>
+                <th scope="col">Leads</th>
+                <th scope="col">Revenue</th>
+                <th scope="col">Spend</th>
               </tr>
-            ))}
-          </tbody>
-        </DataTable>
+            </thead>
+            <tbody>
+              {report.trend.map((point) => (
+                <tr key={point.date}>
+                  <th scope="row">{day(point.date)}</th>
+                  <td>{integer.format(point.sessions)}</td>
+                  <td>{integer.format(point.leads)}</td>
+                  <td>{dollars.format(point.revenue)}</td>
+                  <td>{dollars.format(point.spend)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        ) : (
+          <noscript>
+            <p className="mt-2 text-sm text-muted">Without JavaScript, the paragraph above sums these figures up.</p>
+          </noscript>
+        )}
       </details>
     </Panel>
   )
