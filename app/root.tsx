@@ -19,14 +19,14 @@ import stylesheetUrl from './app.css?url'
 // docs/decisions/024-page-rules-inline-whole-stylesheet-after.md). The browser bundle gets an
 // empty string instead of a second copy of the CSS: React adopts the server's
 // <style> on hydration without rewriting it. The whole stylesheet follows as a
-// cached file, for what the page shows later (menus, widgets, other pages):
-// preloaded by the HTML, applied once React has hydrated, so it never holds up
-// the first paint.
+// cached file, for what the page shows later (menus, widgets, other pages),
+// requested and applied once React has hydrated: not preloaded, so it never
+// takes bandwidth from the scripts that hydrate the page.
 const css = import.meta.env.SSR ? stylesheet : ''
 // The theme's head script likewise: it runs once, from the HTML.
 const headScript = import.meta.env.SSR ? themeScript() : ''
 
-/** Applies the whole stylesheet, which the HTML has preloaded. */
+/** Fetches and applies the whole stylesheet. */
 function applyWholeStylesheet() {
   if (document.querySelector(`link[rel="stylesheet"][href="${stylesheetUrl}"]`)) return
   const link = document.createElement('link')
@@ -52,7 +52,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="alternate" type="application/rss+xml" title={site.feed.title} href={site.feed.path} />
         <Meta />
         <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />
-        <link rel="preload" href={stylesheetUrl} as="style" />
         <Links />
       </head>
       <body className="min-h-screen bg-surface font-sans antialiased">

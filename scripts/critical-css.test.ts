@@ -44,6 +44,20 @@ describe('withoutUnusedProperties', () => {
     expect(kept).toContain('html{font-family:var(--default-font-family,system-ui)}')
   })
 
+  it('drops a property every element resets to initial when nothing else sets it', () => {
+    const blur =
+      '@layer properties{*,:before,:after{--tw-backdrop-blur:initial;--tw-backdrop-sepia:initial;--tw-leading:initial}}' +
+      '.backdrop-blur{--tw-backdrop-blur:blur(8px);backdrop-filter:var(--tw-backdrop-blur,) var(--tw-backdrop-sepia,)}' +
+      '.text-xs{line-height:var(--tw-leading,1rem)}'
+    const out = withoutUnusedProperties(blur, '<p class="text-xs" style="--tw-leading:2rem">')
+    // Set by a rule or an inline style: the reset on every element keeps it from being inherited.
+    expect(out).toContain('--tw-backdrop-blur:initial')
+    expect(out).toContain('--tw-leading:initial')
+    // Set by nothing: unset already, and var() reads the same fallback.
+    expect(out).not.toContain('--tw-backdrop-sepia:initial')
+    expect(out).toContain('var(--tw-backdrop-sepia,)')
+  })
+
   it('removes blocks left empty', () => {
     const onlyUnused = withoutUnusedProperties(
       '@layer properties{@supports (-moz-orient:inline){*{--tw-gradient-from:#0000}}}.a{color:red}',

@@ -71,7 +71,8 @@ function readsOf(value: string): string[] {
  * Tailwind's `--tw-*` properties for effects it does not show; those it keeps
  * are plain values on every element rather than `@property` rules. A property
  * is read when a declaration of a kept rule, an inline `style` of the page, or
- * the value of another read property names it in `var()`.
+ * the value of another read property names it in `var()`. One that nothing
+ * sets to anything but `initial` goes too.
  */
 export function withoutUnusedProperties(css: string, html: string): string {
   const root = postcss.parse(css)
@@ -81,7 +82,8 @@ export function withoutUnusedProperties(css: string, html: string): string {
     if (decl.prop.startsWith('--')) definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), decl])
     else for (const name of readsOf(decl.value)) read.add(name)
   })
-  for (const [, style] of html.matchAll(/\sstyle="([^"]*)"/g)) for (const name of readsOf(style!)) read.add(name)
+  const styles = [...html.matchAll(/\sstyle="([^"]*)"/g)].map(([, style]) => style!)
+  for (const style of styles) for (const name of readsOf(style)) read.add(name)
   const pending = [...read]
   while (pending.length > 0) {
     for (const decl of definitions.get(pending.pop()!) ?? []) {
@@ -96,6 +98,13 @@ export function withoutUnusedProperties(css: string, html: string): string {
   root.walkDecls((decl) => {
     if (decl.prop.startsWith('--') && !read.has(decl.prop)) decl.remove()
   })
+  // A property that every declaration on the page sets to `initial` (as
+  // Tailwind resets its `--tw-*` properties on every element) is unset
+  // everywhere without them: `var()` reads its fallback either way.
+  for (const [name, decls] of definitions) {
+    const setByStyle = styles.some((style) => style.includes(`${name}:`))
+    if (!setByStyle && decls.every((decl) => decl.value.trim() === 'initial')) for (const decl of decls) decl.remove()
+  }
   // Tailwind registers its `--tw-*` properties twice: with `@property`, and
   // as plain values on every element for browsers without it (inside an
   // `@supports` that only those match). Plain values on every element are
