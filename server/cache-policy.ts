@@ -6,8 +6,12 @@
 export const cachePolicy = {
   /** Hashed file names under /assets/ change with their content: kept a year, never revalidated. */
   hashedAsset: 'public, max-age=31536000, immutable',
-  /** Pages and what a page loads by name (.data, sitemap, robots, feed): asked again each time, cheap with the ETag. */
-  revalidate: 'public, max-age=0, must-revalidate',
+  /**
+   * Pages and what a page loads by name (.data, sitemap, robots, feed): asked
+   * again each time, cheap with the ETag. `no-cache` says that in the fewest
+   * bytes, sent with every page.
+   */
+  revalidate: 'no-cache',
   /** Other files under a fixed name (icons, images): a day. */
   other: 'public, max-age=86400',
   /** The not-found page as the answer to an unknown path. */

@@ -11,6 +11,7 @@ import {
   type ContactFormState,
 } from '#app/lib/contact-form.ts'
 import { topicOptions } from '#app/lib/lead.ts'
+import { cachePolicy } from './cache-policy.ts'
 import { decodeFormCookie, FORM_COOKIE, FORM_COOKIE_PATH } from './form-cookie.ts'
 import type { StaticFile } from './static-files.ts'
 
@@ -53,7 +54,7 @@ export function contactPageApp({
     const html = withFormState(await readFile(page.file, 'utf8'), state)
     return c.html(html, 200, {
       // What the visitor typed: never kept by a cache.
-      'Cache-Control': refused ? 'no-store' : 'public, max-age=0, must-revalidate',
+      'Cache-Control': refused ? 'no-store' : cachePolicy.revalidate,
       'Content-Security-Policy': csp,
     })
   })

@@ -33,7 +33,7 @@ describe('writeSecurityHeaders', () => {
       '\n/*\n  Strict-Transport-Security: max-age=63072000; includeSubDomains\n  X-Content-Type-Options: nosniff\n',
     )
     expect(text).toContain(
-      `\n/about\n  Content-Security-Policy: ${written.pages['/about']}\n  Cache-Control: public, max-age=0, must-revalidate\n`,
+      `\n/about\n  Content-Security-Policy: ${written.pages['/about']}\n  Cache-Control: no-cache\n`,
     )
     expect(text).toContain(`\n/\n  Content-Security-Policy: ${written.pages['/']}\n`)
     expect(text).toContain('\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n')

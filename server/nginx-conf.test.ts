@@ -17,7 +17,7 @@ test('each page gets a location of its own with its CSP, all the common headers 
   const about = /location = \/about \{\n([\s\S]*?)\n\}/.exec(conf)?.[1]
   expect(about).toContain(`add_header Content-Security-Policy "${headers.pages['/about']}" always;`)
   expect(about).toContain('add_header X-Frame-Options "DENY" always;')
-  expect(about).toContain('add_header Cache-Control "public, max-age=0, must-revalidate" always;')
+  expect(about).toContain('add_header Cache-Control "no-cache" always;')
   expect(about).toContain('try_files /about/index.html =404;')
   expect(conf).toContain('location = / {')
   expect(conf).toContain('try_files /index.html =404;')

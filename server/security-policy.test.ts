@@ -30,8 +30,6 @@ describe('pageCsp', () => {
         `script-src 'self' ${sha256(boot)} ${sha256(hydrate)}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data:",
-        "font-src 'self'",
-        "connect-src 'self'",
         "frame-ancestors 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -59,8 +59,10 @@ export function pageCsp(html: string, { analytics }: CspOptions): string {
     // Radix positions menus and tooltips with inline styles.
     directive('style-src', ["'self'", "'unsafe-inline'"]),
     directive('img-src', ["'self'", 'data:', ...extra(analyticsHitSources)]),
-    directive('font-src', ["'self'"]),
-    directive('connect-src', ["'self'", ...extra([...analyticsScriptSources, ...analyticsHitSources])]),
+    // Fonts, fetches and the rest fall back to default-src; connect-src is
+    // spelled out only when it allows more. Every byte of a header is sent
+    // with every page, uncompressed (docs/decisions/008-html-round-trip-budget.md).
+    ...(analytics ? [directive('connect-src', ["'self'", ...analyticsScriptSources, ...analyticsHitSources])] : []),
     directive('frame-ancestors', ["'none'"]),
     directive('base-uri', ["'self'"]),
     directive('form-action', ["'self'"]),

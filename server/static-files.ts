@@ -90,7 +90,9 @@ export function indexStaticFiles(root: string): Map<string, StaticFile> {
     index.set(urlPath, {
       file,
       type: contentType(file),
-      etag: `W/"${createHash('sha1').update(readFileSync(file)).digest('base64url')}"`,
+      // 96 bits of the content's hash tell versions of one file apart; each
+      // byte of a header is sent with every page.
+      etag: `W/"${createHash('sha1').update(readFileSync(file)).digest('base64url').slice(0, 16)}"`,
       encodings,
     })
   }
