@@ -55,9 +55,7 @@ export function SiteFooter() {
           ))}
         </div>
         <div className="mt-12 flex items-center justify-between gap-4 border-t border-slate-800 pt-6 text-sm">
-          <p>
-            © {site.copyrightYear} {site.name}. All rights reserved.
-          </p>
+          <p>{`© ${site.copyrightYear} ${site.name}. All rights reserved.`}</p>
           <LazyTooltip label="Back to top">
             {/* No variant: the ghost button's colours are for light backgrounds. */}
             <Button
