@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { articleCategories } from '#app/lib/categories.ts'
 import { classifyHref, HREF_RULE } from '#app/lib/links.ts'
-import { MarkdownError, renderInline, renderMarkdown } from './markdown.server.ts'
+import { escapeText, MarkdownError, renderInline, renderMarkdown } from './markdown.server.ts'
 
 /**
  * Schemas of every content file's frontmatter. A file that does not fit
@@ -48,6 +48,16 @@ function markdownField(min: number, max: number, render: (source: string) => str
       }
     })
 }
+
+/**
+ * Plain text of `min`-`max` characters, escaped into HTML as React would
+ * render it. Components show it with `dangerouslySetInnerHTML`, so a page's
+ * hydration data can leave it out: the markup already holds it
+ * (docs/decisions/027-bodies-once-per-document.md). For the longer texts of
+ * cards and steps, the most repeated words on a page.
+ */
+const textAsHtml = (min: number, max: number) =>
+  text(min, max).transform((value): RichText => ({ html: escapeText(value) }))
 
 /** Inline Markdown (links, emphasis) of `min`-`max` characters: one paragraph's worth. */
 const inlineMarkdown = (min: number, max: number) => markdownField(min, max, renderInline)
@@ -177,7 +187,7 @@ const faqItemSchema = z.strictObject({
 const cardSchema = z.strictObject({
   title: text(2, 80),
   /** Plain text, 20-420 characters. */
-  body: text(20, 420),
+  body: textAsHtml(20, 420),
   icon: iconSchema.optional(),
   /** Bullet points under the body, at most 8 of 3-140 characters. */
   points: z.array(text(3, 140)).max(8).optional(),
@@ -187,7 +197,8 @@ const cardSchema = z.strictObject({
 
 const stepSchema = z.strictObject({
   title: text(2, 80),
-  body: text(20, 500),
+  /** Plain text, 20-500 characters. */
+  body: textAsHtml(20, 500),
   /** How long the step takes, e.g. "Week 1-2". */
   duration: text(2, 30).optional(),
 })
@@ -329,6 +340,33 @@ export const sectionSchema = z.discriminatedUnion('type', [
       )
       .min(3)
       .max(12),
+  }),
+  z.strictObject({
+    /**
+     * A market at a glance, under the header of an industry page: two or
+     * three facts from the page's own copy, each a big figure or name and
+     * what it is (the band the city pages build from their fields).
+     */
+    type: z.literal('key-facts'),
+    title: text(3, 90),
+    items: z
+      .array(
+        z
+          .strictObject({
+            icon: iconSchema,
+            /** What the fact is, e.g. "Services online stores combine", 3-80 characters. */
+            term: text(3, 80),
+            /** The big figure or name, 1-40 characters. */
+            value: text(1, 40),
+            /** The names behind a count, listed under it. */
+            items: z.array(text(2, 60)).min(2).max(8).optional(),
+          })
+          .refine((fact) => !fact.items || !/^\d+$/.test(fact.value) || Number(fact.value) === fact.items.length, {
+            error: 'counts its items: a value that is a number must be how many items are listed',
+          }),
+      )
+      .min(2)
+      .max(3),
   }),
   z.strictObject({
     /** The ways to reach the agency: booking calendar and e-mail from the site config. */
