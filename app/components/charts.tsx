@@ -314,7 +314,7 @@ export interface Bar {
   value: number
   /** The value as the bar's label shows it. */
   valueText: string
-  /** Everything about the bar, for its tooltip and its accessible name. */
+  /** Everything about the bar, for its tooltip and, once the page has hydrated, its accessible name. */
   detail: string
 }
 
@@ -340,7 +340,9 @@ export function BarList({ label, bars, color }: { label: string; bars: Bar[]; co
             <div style={{ position: 'relative', marginTop: '0.25rem' }}>
               <div
                 role="img"
-                aria-label={bar.detail}
+                // Its figures in full once it can be focused and show them;
+                // before that the table under the chart holds them.
+                aria-label={interactive ? bar.detail : `${bar.name}: ${bar.valueText}`}
                 tabIndex={interactive ? 0 : undefined}
                 onFocus={() => setActive(index)}
                 onBlur={() => setActive(null)}

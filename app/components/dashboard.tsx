@@ -287,7 +287,7 @@ export function Dashboard() {
       <SectionHeading
         eyebrow="Demo with sample data"
         title="The sample dashboard"
-        intro="A working, simplified copy of the reporting our clients get, filled with generated figures; a client's own dashboard adds targets, pipeline and annotations, described further down. Switch the date range and everything follows; point at or tab to a chart for its figures."
+        intro="A working, simplified copy of the reporting our clients get, with generated figures; a client's own adds targets, pipeline and annotations, described below. Switch the date range and everything follows; point at or tab to a chart for its figures."
       />
       <p className="mb-8 max-w-3xl rounded-lg border-l-4 border-brand-600 bg-brand-50 p-4 text-ink">
         <strong>Sample data.</strong>
