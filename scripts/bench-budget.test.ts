@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { BENCH_PAGES, brokenBudgets, CI_BENCH_PAGES, HTML_OVER_BUDGET, type PageMeasure } from './bench-budget.ts'
+import { BENCH_PAGES, brokenBudgets, CI_BENCH_PAGES, type PageMeasure } from './bench-budget.ts'
 import { pages } from '#app/lib/registry.ts'
 
 const good = {
@@ -50,7 +50,10 @@ test('first-load JavaScript is held on the home page; HTML size on every page wh
     '/contact: HTML bytes as sent 14601 > 14600',
   ])
   expect(brokenBudgets([measure('/blog/a', { article: true, simulate: heavy })])).toEqual([])
-  expect(brokenBudgets([measure('/dashboard', { simulate: heavy })])).toEqual([])
+  // The tools fit too, their default figures and tables included.
+  expect(brokenBudgets([measure('/dashboard', { simulate: heavy })])).toEqual([
+    '/dashboard: HTML bytes as sent 14601 > 14600',
+  ])
 })
 
 test('a page kept out of search engines is not held to the SEO score', () => {
@@ -59,7 +62,7 @@ test('a page kept out of search engines is not held to the SEO score', () => {
 
 test('the measured pages exist, one per family, and CI measures three of them', () => {
   const paths = new Set(pages.map((page) => page.path))
-  for (const path of [...BENCH_PAGES, ...Object.keys(HTML_OVER_BUDGET)]) expect(paths.has(path), path).toBe(true)
+  for (const path of BENCH_PAGES) expect(paths.has(path), path).toBe(true)
   const routes = new Set(BENCH_PAGES.map((path) => pages.find((page) => page.path === path)!.route))
   expect([...routes].sort()).toEqual(
     ['article', 'blog', 'case-study', 'contact', 'dashboard', 'location', 'page', 'roi-calculator', 'service'].sort(),

@@ -28,16 +28,6 @@ export const BUDGET = {
   htmlBytes: 14_600,
 } as const
 
-/**
- * Pages whose own content cannot fit the HTML budget, each with the reason;
- * their size is still reported. Articles are exempt as a family (their text
- * alone is over it); any other page must fit.
- */
-export const HTML_OVER_BUDGET: Readonly<Record<string, string>> = {
-  '/roi-calculator': 'the calculator with its default figures, its results table and the worked example',
-  '/dashboard': 'four charts, each with the table that is its text equivalent, and six KPI tiles',
-}
-
 /** The medians of one page under one throttling method. */
 export interface Medians {
   performance: number
@@ -84,9 +74,9 @@ export function brokenBudgets(measures: readonly PageMeasure[]): string[] {
     check(page.path, 'applied-throttling FCP ms', devtools.fcpMs, BUDGET.devtools.fcpMs, false)
     check(page.path, 'applied-throttling TTI ms', devtools.ttiMs, BUDGET.devtools.ttiMs, false)
     if (page.path === '/') check(page.path, 'first-load JS KB', page.firstLoadJsKb, BUDGET.homeFirstLoadJsKb, false)
-    if (!page.article && !(page.path in HTML_OVER_BUDGET)) {
-      check(page.path, 'HTML bytes as sent', simulate.htmlBytes, BUDGET.htmlBytes, false)
-    }
+    // Articles are exempt as a family (their text alone is over it), their
+    // size still reported; every other page must fit.
+    if (!page.article) check(page.path, 'HTML bytes as sent', simulate.htmlBytes, BUDGET.htmlBytes, false)
   }
   return broken
 }
