@@ -7,6 +7,7 @@ import { ContactOptions } from '#app/components/sections/contact-options.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { Faq } from '#app/components/sections/faq.tsx'
 import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
+import { KeyFacts } from '#app/components/sections/key-facts.tsx'
 import { PricingPlans } from '#app/components/sections/pricing-plans.tsx'
 import { Quote } from '#app/components/sections/quote.tsx'
 import { SitemapList } from '#app/components/sections/sitemap-list.tsx'
@@ -46,6 +47,7 @@ const renderers = {
   list: (section, { tone }) => <ToolList {...section} tone={tone} />,
   contact: (section, { tone }) => <ContactOptions {...section} tone={tone} />,
   checklist: (section, { tone, checklistStart }) => <Checklist {...section} tone={tone} start={checklistStart} />,
+  'key-facts': (section, { tone }) => <KeyFacts title={section.title} facts={section.items} tone={tone} />,
   prose: (section, { tone }) => (
     <Section title={section.title} tone={tone}>
       {section.title ? <SectionHeading title={section.title} /> : null}

@@ -14,7 +14,8 @@ export interface KeyFact {
 
 /**
  * A market at a glance: a band of a few facts, each an icon, a big figure and
- * what it counts, drawn from the page's own content (docs/product.md#locations).
+ * what it counts, drawn from the page's own content (docs/product.md#locations,
+ * docs/product.md#industries).
  */
 export function KeyFacts({ title, facts, tone }: { title: string; facts: KeyFact[]; tone?: Tone }) {
   return (
