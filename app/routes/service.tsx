@@ -1,5 +1,6 @@
 import { PageHeader } from '#app/components/page-header.tsx'
 import { ReadingLayout } from '#app/components/reading-layout.tsx'
+import { ServiceGlance } from '#app/components/service-glance.tsx'
 import { Section } from '#app/components/section.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
@@ -14,6 +15,9 @@ import { seo, serviceData } from '#app/lib/seo.ts'
 import type { Route } from './+types/service.ts'
 
 // The route module of the nine service pages (content/services/<slug>.md).
+
+const deliverablesTitle = 'What you get'
+const processTitle = 'How it works'
 
 export function loader({ request }: Route.LoaderArgs) {
   const entry = requestEntry(request)
@@ -48,10 +52,21 @@ export default function Service({ loaderData }: Route.ComponentProps) {
       />
       <Stats items={service.outcomes} tone="muted" />
       <Section>
-        <ReadingLayout html={service.html} contents={contents} />
+        <ReadingLayout
+          html={service.html}
+          contents={contents}
+          aside={
+            <ServiceGlance
+              deliverables={service.deliverables}
+              deliverablesTitle={deliverablesTitle}
+              process={service.process}
+              processTitle={processTitle}
+            />
+          }
+        />
       </Section>
-      <FeatureGrid title="What you get" items={service.deliverables} tone="muted" />
-      <ProcessTimeline title="How it works" items={service.process} />
+      <FeatureGrid title={deliverablesTitle} items={service.deliverables} tone="muted" />
+      <ProcessTimeline title={processTitle} items={service.process} />
       {service.related.length > 0 ? (
         <CardGrid title="Results from this work" cards={service.related} tone="muted" />
       ) : null}

@@ -1,0 +1,58 @@
+import { anchorId } from '#app/components/section.tsx'
+import { Icon } from '#app/components/ui/icon.tsx'
+
+/**
+ * What a service delivers and how its work runs, at a glance: beside the
+ * service's body from 1024 px, under the offer card (docs/product.md#services).
+ * Each half links to its section further down, where the same items are told
+ * in full; phones meet those sections right after the body, so they do not
+ * show it (the `.reading-glance` rules of app/app.css).
+ */
+export function ServiceGlance({
+  deliverables,
+  deliverablesTitle,
+  process,
+  processTitle,
+}: {
+  deliverables: { title: string }[]
+  /** The heading of the section the deliverables are told in. */
+  deliverablesTitle: string
+  process: { title: string; duration?: string }[]
+  /** The heading of the section the process is told in. */
+  processTitle: string
+}) {
+  const first = process[0]
+  const link = 'font-semibold text-brand-700 underline-offset-4 hover:underline'
+  return (
+    <section
+      aria-labelledby="service-glance-title"
+      className="reading-glance mt-6 rounded-2xl px-4 py-4 ring-1 ring-slate-200"
+    >
+      <h2 id="service-glance-title" className="font-bold text-ink">
+        At a glance
+      </h2>
+      <p className="mt-3 text-sm">
+        <a href={`#${anchorId(deliverablesTitle)}`} className={link}>
+          {deliverablesTitle}
+        </a>
+      </p>
+      <ul className="mt-2 space-y-1.5 text-sm text-ink">
+        {deliverables.map((deliverable) => (
+          <li key={deliverable.title} className="flex gap-2">
+            <Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+            {deliverable.title}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm">
+        <a href={`#${anchorId(processTitle)}`} className={link}>
+          {processTitle}
+        </a>
+      </p>
+      <p className="mt-1 text-sm text-muted">
+        {`${process.length} stages.` +
+          (first ? ` First: ${first.title}${first.duration ? ` (${first.duration})` : ''}.` : '')}
+      </p>
+    </section>
+  )
+}
