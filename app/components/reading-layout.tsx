@@ -75,6 +75,7 @@ export function ReadingLayout({
   html,
   contents,
   aside,
+  lead,
   progress = false,
 }: {
   /** The body, Markdown rendered at build. */
@@ -87,6 +88,12 @@ export function ReadingLayout({
   contents: ContentsEntry[]
   /** What the page adds beside the body on wide screens and after it on narrow ones. */
   aside?: ReactNode
+  /**
+   * What the page shows above the offer card, beside the start of the body
+   * (a service at a glance): it scrolls away with the body, and the offer
+   * card then stays in view alone.
+   */
+  lead?: ReactNode
   /** Whether a bar at the top shows how far the body has been read (articles). */
   progress?: boolean
 }) {
@@ -112,7 +119,8 @@ export function ReadingLayout({
     <div ref={root} className="reading">
       <Contents entries={contents} current={current} />
       <Prose html={html} />
-      <div>
+      <div className={lead ? 'reading-side-led' : undefined}>
+        {lead}
         <OfferCard />
         {aside}
       </div>

@@ -3,7 +3,8 @@ import { Icon } from '#app/components/ui/icon.tsx'
 
 /**
  * What a service delivers and how its work runs, at a glance: beside the
- * service's body from 1024 px, under the offer card (docs/product.md#services).
+ * start of the service's body from 1024 px, above the offer card, which stays
+ * in view once this has scrolled away (docs/product.md#services).
  * Each half links to its section further down, where the same items are told
  * in full; phones meet those sections right after the body, so they do not
  * show it (the `.reading-glance` rules of app/app.css).
@@ -26,7 +27,7 @@ export function ServiceGlance({
   return (
     <section
       aria-labelledby="service-glance-title"
-      className="reading-glance mt-6 rounded-2xl px-4 py-4 ring-1 ring-slate-200"
+      className="reading-glance mb-6 rounded-2xl px-4 py-4 ring-1 ring-slate-200"
     >
       <h2 id="service-glance-title" className="font-bold text-ink">
         At a glance

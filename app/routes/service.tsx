@@ -55,7 +55,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
         <ReadingLayout
           html={service.html}
           contents={contents}
-          aside={
+          lead={
             <ServiceGlance
               deliverables={service.deliverables}
               deliverablesTitle={deliverablesTitle}

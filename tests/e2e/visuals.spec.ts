@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Locator } from '@playwright/test'
 import { categorySlug } from '#app/lib/categories.ts'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
-import { caseStudies, locations, page as registryPage, services } from '#app/lib/registry.ts'
+import { caseStudies, industries, locations, page as registryPage, services } from '#app/lib/registry.ts'
 
 // The visual proof on the key pages (docs/product.md): each drawing shows
 // what the content files state, read here from the files as written.
@@ -207,4 +207,79 @@ test.describe('city key facts', () => {
       ])
     })
   }
+})
+
+test.describe('industry key facts', () => {
+  interface KeyFactsBlock {
+    type: 'key-facts'
+    title: string
+    items: { term: string; value: string; items?: string[] }[]
+  }
+
+  for (const entry of industries) {
+    test(`${entry.path}: the market at a glance, under the header`, async ({ page }) => {
+      const [block] = frontmatter<{ sections: KeyFactsBlock[] }>(entry.path).sections
+      expect(block!.type).toBe('key-facts')
+      await page.goto(entry.path)
+      const band = page.locator('section', { has: page.getByTestId('key-facts') })
+      // The first band of the page, right after its header.
+      await expect(page.locator('main section').first().getByTestId('key-facts')).toBeVisible()
+      await expect(band.getByRole('heading', { level: 2 })).toHaveText(block!.title)
+      const facts = band.getByTestId('key-facts').locator(':scope > div')
+      await expect(facts.locator('dt')).toHaveText(block!.items.map((fact) => fact.term))
+      for (const [index, fact] of block!.items.entries()) {
+        await expect(facts.nth(index).locator('dd')).toHaveText(
+          fact.items ? [fact.value, fact.items.join(' · ')] : [fact.value],
+        )
+      }
+    })
+  }
+})
+
+test.describe('a service at a glance', () => {
+  interface Service {
+    deliverables: { title: string }[]
+    process: { title: string; duration?: string }[]
+  }
+  const entry = services.find((service) => service.path === '/services/paid-ads')!
+  const service = frontmatter<Service>(entry.path)
+
+  test('from 1024 px: the deliverables and the process beside the body, linking to their sections', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(entry.path)
+    const glance = page.getByRole('region', { name: 'At a glance' })
+    await expect(glance).toBeVisible()
+    await expect(glance.getByRole('listitem')).toHaveText(service.deliverables.map((item) => item.title))
+    const [first] = service.process
+    await expect(glance).toContainText(`${service.process.length} stages. First: ${first!.title} (${first!.duration}).`)
+    for (const [name, id] of [
+      ['What you get', 'what-you-get'],
+      ['How it works', 'how-it-works'],
+    ] as const) {
+      await expect(glance.getByRole('link', { name })).toHaveAttribute('href', `#${id}`)
+      await expect(page.locator(`#${id}`).getByRole('heading', { level: 2 })).toHaveText(name)
+    }
+    // Beside the start of the body, above the offer card; it scrolls away with
+    // the body, and the offer card stays in view alone.
+    const offer = page.locator('.reading-offer')
+    const [glanceBox, offerBox, bodyBox] = await Promise.all([
+      box(glance),
+      box(offer),
+      box(page.locator('.reading > .prose')),
+    ])
+    expect(Math.abs(glanceBox.y - bodyBox.y), 'level with the top of the body').toBeLessThan(8)
+    expect(offerBox.y).toBeGreaterThan(glanceBox.y + glanceBox.height)
+    await page.evaluate((y) => window.scrollTo(0, y), bodyBox.y + bodyBox.height * 0.8)
+    await expect(glance).not.toBeInViewport()
+    await expect(offer).toBeInViewport({ ratio: 1 })
+  })
+
+  test('phones meet the same sections right after the body, without it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(entry.path)
+    await expect(page.getByRole('region', { name: 'At a glance' })).toBeHidden()
+    await expect(page.getByRole('heading', { level: 2, name: 'What you get' })).toBeVisible()
+  })
 })
