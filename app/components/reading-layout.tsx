@@ -10,8 +10,9 @@ import { site } from '#app/lib/site.ts'
 // docs/product.md#service-page). From 1024 px: the table of contents in a
 // column of its own on the left, the offer card (and what the page adds, an
 // article's share buttons) on the right, both staying in view below the
-// sticky header while the body scrolls. Below 1024 px only the body and what
-// the page adds, after it. In the DOM in the order seen on wide screens, so
+// sticky header while the body scrolls; a service's glance above the card
+// scrolls away with the body. Below 1024 px only the body and what the page
+// adds, after it. In the DOM in the order seen on wide screens, so
 // keyboard and screen-reader users meet the contents before the body.
 //
 // The contents are plain links in the pre-rendered page. Marking the section
