@@ -1,6 +1,17 @@
 import { anchorId } from '#app/components/section.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 
+/** A link to the section of the page headed `title`, where the items under it are told in full. */
+function SectionLink({ title }: { title: string }) {
+  return (
+    <p className="mt-3 text-sm">
+      <a href={`#${anchorId(title)}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        {title}
+      </a>
+    </p>
+  )
+}
+
 /**
  * What a service delivers and how its work runs, at a glance: beside the
  * start of the service's body from 1024 px, above the offer card, which stays
@@ -23,7 +34,6 @@ export function ServiceGlance({
   processTitle: string
 }) {
   const first = process[0]
-  const link = 'font-semibold text-brand-700 underline-offset-4 hover:underline'
   return (
     <section
       aria-labelledby="service-glance-title"
@@ -32,11 +42,7 @@ export function ServiceGlance({
       <h2 id="service-glance-title" className="font-bold text-ink">
         At a glance
       </h2>
-      <p className="mt-3 text-sm">
-        <a href={`#${anchorId(deliverablesTitle)}`} className={link}>
-          {deliverablesTitle}
-        </a>
-      </p>
+      <SectionLink title={deliverablesTitle} />
       <ul className="mt-2 space-y-1.5 text-sm text-ink">
         {deliverables.map((deliverable) => (
           <li key={deliverable.title} className="flex gap-2">
@@ -45,11 +51,7 @@ export function ServiceGlance({
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-sm">
-        <a href={`#${anchorId(processTitle)}`} className={link}>
-          {processTitle}
-        </a>
-      </p>
+      <SectionLink title={processTitle} />
       <p className="mt-1 text-sm text-muted">
         {`${process.length} stages.` +
           (first ? ` First: ${first.title}${first.duration ? ` (${first.duration})` : ''}.` : '')}
