@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useState, type ReactNode } from 'react'
+import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { BarList, Legend, LineChart, useHydrated, type LineSeries } from '#app/components/charts.tsx'
 import { Section, SectionHeading } from '#app/components/section.tsx'
@@ -86,6 +86,11 @@ const barColor = 'var(--color-brand-600)'
 // them again (the charts in them turn interactive on their own).
 const Trend = memo(function Trend({ report }: { report: Report }) {
   const [tableShown, setTableShown] = useState(false)
+  const details = useRef<HTMLDetailsElement>(null)
+  // Opened before the page hydrated: no toggle event will come.
+  useEffect(() => {
+    if (details.current?.open) setTableShown(true)
+  }, [])
   const series: LineSeries[] = [
     { name: 'Revenue', color: revenueColor, values: report.trend.map((point) => point.revenue) },
     { name: 'Spend', color: spendColor, dashed: true, values: report.trend.map((point) => point.spend) },
@@ -115,7 +120,7 @@ const Trend = memo(function Trend({ report }: { report: Report }) {
       {/* The rows are rendered once the table is opened: a row a day is the
           largest part of the page, and the paragraph above sums them up for a
           visitor without JavaScript. */}
-      <details className="mt-4" onToggle={(event) => setTableShown(event.currentTarget.open)}>
+      <details ref={details} className="mt-4" onToggle={(event) => setTableShown(event.currentTarget.open)}>
         <summary className="cursor-pointer font-semibold text-brand-700">
           Show the figures for each day as a table
         </summary>

@@ -289,6 +289,23 @@ test.describe('the demo dashboard', () => {
     })
   }
 
+  test('a day table opened before the page hydrated fills in once it has', async ({ page }) => {
+    // The client entry waits until the table has been opened.
+    let release = () => {}
+    const opened = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await opened
+      await route.continue()
+    })
+    await page.goto('/dashboard')
+    const trend = dashboard(page).getByRole('region', { name: 'Revenue and spend per day' })
+    await trend.getByText('Show the figures for each day as a table').click()
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
+    release()
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
+    await expect(trend.getByRole('table').getByRole('row')).toHaveCount(30 + 1)
+  })
+
   test('keyboard users reach every chart point and bar, with its tooltip', async ({ page }) => {
     await hydrated(page, '/dashboard?range=7')
     const report = buildReport(sample, 7)
