@@ -60,7 +60,11 @@ async function styles(page: Page, root = 'body'): Promise<string[]> {
 
 const wholeStylesheet = /\/assets\/app-[\w-]+\.css$/
 /** The whole stylesheet's address: no page names it before it has hydrated, the build does. */
-const wholeStylesheetHref = `/assets/${readdirSync('build/client/assets').find((file) => /^app-[\w-]+\.css$/.test(file))}`
+function wholeStylesheetHref(): string {
+  const file = readdirSync('build/client/assets').find((name) => /^app-[\w-]+\.css$/.test(name))
+  expect(file, 'the build holds the whole stylesheet').toBeDefined()
+  return `/assets/${file}`
+}
 
 // The home page and one page of each route module: every kind of page the site has.
 const checked = [...new Set(['/', ...new Map(pages.map((entry) => [entry.route, entry.path])).values()])]
@@ -97,13 +101,14 @@ test.describe('the pre-rendered pages', () => {
           await page.goto(path)
           if (theme === 'dark') await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
           // Fetched once the page has hydrated, never before: it would take the scripts' bandwidth.
-          await expect(page.locator(`link[href="${wholeStylesheetHref}"]`)).toHaveCount(0)
+          const href = wholeStylesheetHref()
+          await expect(page.locator(`link[href="${href}"]`)).toHaveCount(0)
           const inline = await page.locator('head style').first().textContent()
-          const whole = await (await page.request.get(wholeStylesheetHref)).text()
+          const whole = await (await page.request.get(href)).text()
           expect(inline!.length, 'the inline rules are a part of the whole').toBeLessThan(whole.length * 0.8)
           const ownRules = await styles(page)
           // The same page with the whole stylesheet after its own rules, where hydration puts it.
-          wholeAfter = `<link rel="stylesheet" href="${wholeStylesheetHref}"/>`
+          wholeAfter = `<link rel="stylesheet" href="${href}"/>`
           await page.goto(path)
           expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1)
           expect(await styles(page)).toEqual(ownRules)
