@@ -54,12 +54,26 @@ function changeText(kpi: Kpi): { arrow: string; text: string } {
   return kpi.change > 0 ? { arrow: '▲', text: `Up ${shown}` } : { arrow: '▼', text: `Down ${shown}` }
 }
 
-/** Wraps a table in the site's scrolling table region (the same as Markdown tables get). */
-function DataTable({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A table with its column heads, in the site's scrolling table region (the
+ * same as Markdown tables get); `children` are its body rows.
+ */
+function DataTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
   return (
     <div className="prose mt-6 max-w-none">
       <div className="table-scroll" role="region" tabIndex={0} aria-label={label}>
-        <table>{children}</table>
+        <table>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {children}
+        </table>
       </div>
     </div>
   )
@@ -125,16 +139,10 @@ const Trend = memo(function Trend({ report }: { report: Report }) {
           Show the figures for each day as a table
         </summary>
         {tableShown ? (
-          <DataTable label="Revenue and spend per day, sample data">
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Sessions</th>
-                <th scope="col">Leads</th>
-                <th scope="col">Revenue</th>
-                <th scope="col">Spend</th>
-              </tr>
-            </thead>
+          <DataTable
+            label="Revenue and spend per day, sample data"
+            columns={['Day', 'Sessions', 'Leads', 'Revenue', 'Spend']}
+          >
             <tbody>
               {report.trend.map((point) => (
                 <tr key={point.date}>
@@ -176,19 +184,10 @@ const Channels = memo(function Channels({ report }: { report: Report }) {
           detail: `${row.name}: ${dollars.format(row.revenue)} revenue from ${integer.format(row.leads)} leads and ${integer.format(row.customers)} customers; ${row.spend > 0 ? `${dollars.format(row.spend)} spend, ROAS ${returnOn(row.revenue, row.spend)}` : 'no media spend'}.`,
         }))}
       />
-      <DataTable label="Channel performance, sample data">
-        <thead>
-          <tr>
-            <th scope="col">Channel</th>
-            <th scope="col">Sessions</th>
-            <th scope="col">Leads</th>
-            <th scope="col">Conversion rate</th>
-            <th scope="col">Spend</th>
-            <th scope="col">Cost per lead</th>
-            <th scope="col">Revenue</th>
-            <th scope="col">ROAS</th>
-          </tr>
-        </thead>
+      <DataTable
+        label="Channel performance, sample data"
+        columns={['Channel', 'Sessions', 'Leads', 'Conversion rate', 'Spend', 'Cost per lead', 'Revenue', 'ROAS']}
+      >
         <tbody>
           {[...rows, { ...report.total, name: 'Total', channel: 'total' }].map((row) => (
             <tr key={row.channel}>
@@ -236,15 +235,10 @@ const Funnel = memo(function Funnel({ report }: { report: Report }) {
           detail: `${stage.stage}: ${integer.format(stage.count)}${stage.ofPrevious ? `, ${stage.ofPrevious} of ${stage.previousName} and ${stage.ofFirst} of sessions` : ''}.`,
         }))}
       />
-      <DataTable label="Funnel from visit to customer, sample data">
-        <thead>
-          <tr>
-            <th scope="col">Stage</th>
-            <th scope="col">Count</th>
-            <th scope="col">Of the stage before</th>
-            <th scope="col">Of sessions</th>
-          </tr>
-        </thead>
+      <DataTable
+        label="Funnel from visit to customer, sample data"
+        columns={['Stage', 'Count', 'Of the stage before', 'Of sessions']}
+      >
         <tbody>
           {stages.map((stage) => (
             <tr key={stage.stage}>
