@@ -11,6 +11,10 @@
 // preloads, gzip level 9, read from the build. "HTML KB" is the page's document as sent, headers included: up
 // to 14.6 KB (TCP's first ten segments) it arrives in one round trip, which
 // the simulation and a real slow connection both reward (docs/decisions/008-html-round-trip-budget.md).
+// Pages are served over HTTPS with HTTP/2, as every deployment serves them, by
+// the Node server with a throwaway local certificate (docs/decisions/028-measure-over-https-and-http2.md);
+// BENCH_PROTOCOL=http measures over plain HTTP/1.1 instead, to compare with
+// figures taken that way before.
 // BENCH_PORT picks the server's port (default 3200), so several checkouts can
 // measure at once; CLIENT_DIR the build to serve (default build/client), e.g.
 // one made with a measurement id.
@@ -18,12 +22,15 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { pages } from '#app/lib/registry.ts'
+import { makeLocalCertificate } from '#server/local-certificate.ts'
 import { BENCH_PAGES, BUDGET, brokenBudgets, CI_BENCH_PAGES, type Medians, type PageMeasure } from './bench-budget.ts'
 import { waitForServer } from './wait-for-server.ts'
 
 const port = Number(process.env.BENCH_PORT ?? 3200)
 const clientDir = process.env.CLIENT_DIR ?? 'build/client'
-const base = `http://localhost:${port}`
+const protocol = process.env.BENCH_PROTOCOL ?? 'https'
+if (protocol !== 'https' && protocol !== 'http') throw new Error(`BENCH_PROTOCOL is https or http, not ${protocol}`)
+const base = `${protocol}://localhost:${port}`
 const paths: readonly string[] = process.env.BENCH_PATHS
   ? process.env.BENCH_PATHS.split(',')
   : process.argv.includes('--ci')
@@ -53,12 +60,22 @@ if (!existsSync(`${clientDir}/index.html`)) {
 }
 if (spawnSync('sh', ['scripts/ensure-chromium.sh'], { stdio: 'inherit' }).status !== 0) process.exit(1)
 
+const certificate = protocol === 'https' ? makeLocalCertificate() : undefined
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: clientDir },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CLIENT_DIR: clientDir,
+    ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}),
+  },
   stdio: 'ignore',
 })
-process.on('exit', () => server.kill())
-await waitForServer(base, { tries: 50, intervalMs: 200 })
+process.on('exit', () => {
+  server.kill()
+  certificate?.remove()
+})
+await waitForServer(base, { tries: 50, intervalMs: 200, ca: certificate?.cert })
 
 /** The scripts a page's HTML preloads, what it runs before it is interactive: KB, gzip level 9. */
 function firstLoadJsKb(path: string): number {
@@ -90,7 +107,8 @@ function lighthouseOnce(url: string, method: (typeof methods)[number]): Run {
       '--output-path=stdout',
       '--only-categories=performance,accessibility,best-practices,seo',
       `--throttling-method=${method}`,
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+      // The local certificate is trusted by skipping the check: it is made for this run only.
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --ignore-certificate-errors',
     ],
     { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   )
@@ -182,8 +200,10 @@ const measures: PageMeasure[] = paths.map((path) => {
 const broken = brokenBudgets(measures)
 mkdirSync('bench-results', { recursive: true })
 const file = `bench-results/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
-writeFileSync(file, JSON.stringify({ runs, budget: BUDGET, medians: rows, broken, raw }, null, 2))
-console.log(`Medians of ${runs} runs; every run in ${file}`)
+writeFileSync(file, JSON.stringify({ runs, protocol, budget: BUDGET, medians: rows, broken, raw }, null, 2))
+console.log(
+  `Medians of ${runs} runs over ${protocol === 'https' ? 'HTTPS and HTTP/2' : 'HTTP/1.1'}; every run in ${file}`,
+)
 if (broken.length > 0) {
   console.error(`Performance budget broken (docs/decisions/025-performance-budget.md):\n  ${broken.join('\n  ')}`)
   process.exit(1)

@@ -11,6 +11,13 @@ const serverEnvSchema = z
     PORT: count(1, 65535).default(3000),
     /** Interface to bind; all of them by default. */
     HOST: z.string().min(1).default('0.0.0.0'),
+    /**
+     * A PEM certificate (chain) and its private key: with both, the server speaks HTTPS, HTTP/2
+     * to browsers and HTTP/1.1 to older clients (server/tls.ts). Without them, plain HTTP/1.1
+     * behind something that terminates TLS.
+     */
+    TLS_CERT_FILE: z.string().min(1).optional(),
+    TLS_KEY_FILE: z.string().min(1).optional(),
     /** Folder of the built site (react-router build + scripts/postbuild.ts). */
     CLIENT_DIR: z.string().min(1).default('build/client'),
     /**
@@ -59,6 +66,14 @@ const serverEnvSchema = z
     OUTBOX_LEASE_MS: count(100, 3_600_000).default(300_000),
   })
   .superRefine((env, context) => {
+    for (const [name, other] of [
+      ['TLS_KEY_FILE', 'TLS_CERT_FILE'],
+      ['TLS_CERT_FILE', 'TLS_KEY_FILE'],
+    ] as const) {
+      if (env[other] && !env[name]) {
+        context.addIssue({ code: 'custom', path: [name], message: `is required when ${other} is set` })
+      }
+    }
     if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
       context.addIssue({
         code: 'custom',

@@ -1,12 +1,14 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import type { Http2SecureServer } from 'node:http2'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import type { ServerEnv } from './env.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, defaultOutboxSettings, deliveriesFor } from './outbox/worker.ts'
 import { openLeadStore } from './store/open-store.ts'
+import { sessionCloser, tlsServerOptions } from './tls.ts'
 
 /**
  * Everything the running server is: the lead store (SQLite, created with its
@@ -70,7 +72,10 @@ export async function startServer(
   }
   // The database answers before the server takes its first lead.
   await store.countLeads()
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST })
+  const tls = tlsServerOptions(env)
+  const listen = { fetch: app.fetch, port: env.PORT, hostname: env.HOST }
+  const server = tls ? serve({ ...listen, ...tls }) : serve(listen)
+  const closeSessions = tls ? sessionCloser(server as Http2SecureServer) : () => {}
   await once(server, 'listening')
   worker.start()
   const { port } = server.address() as AddressInfo
@@ -80,9 +85,13 @@ export async function startServer(
     store,
     /** Which database holds the leads: `sqlite` or `postgres`. */
     database: kind,
+    /** `https` with TLS_CERT_FILE and TLS_KEY_FILE (HTTP/2 and HTTP/1.1), else `http`. */
+    protocol: tls ? ('https' as const) : ('http' as const),
     worker,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      closeSessions()
+      await closed
       await worker.stop()
       await store.close()
     },

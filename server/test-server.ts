@@ -30,7 +30,7 @@ export async function startTestServer(settings: Record<string, string> = {}) {
     await server.close()
     rmSync(dataDir, { recursive: true, force: true })
   })
-  return { ...server, url: `http://127.0.0.1:${server.port}`, dataDir, env, logs }
+  return { ...server, url: `${server.protocol}://127.0.0.1:${server.port}`, dataDir, env, logs }
 }
 
 /**

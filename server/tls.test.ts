@@ -1,0 +1,123 @@
+import { once } from 'node:events'
+import { writeFileSync } from 'node:fs'
+import { connect, type ClientHttp2Session } from 'node:http2'
+import { request } from 'node:https'
+import { afterAll, expect, test, vi } from 'vitest'
+import { readServerEnv } from './env.ts'
+import { makeLocalCertificate } from './local-certificate.ts'
+import { startTestServer } from './test-server.ts'
+import { tlsServerOptions } from './tls.ts'
+
+// Real servers and processes: give them time on a busy machine.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
+
+// The server speaking HTTPS itself, with a real certificate made by openssl:
+// HTTP/2 to clients that offer it, HTTP/1.1 to the others, leads stored either way.
+const certificate = makeLocalCertificate()
+afterAll(() => certificate.remove())
+const server = await startTestServer({
+  TLS_CERT_FILE: certificate.certFile,
+  TLS_KEY_FILE: certificate.keyFile,
+  LEAD_RATE_LIMIT: '0',
+})
+
+async function http2Session(): Promise<ClientHttp2Session> {
+  const session = connect(server.url, { ca: certificate.cert })
+  await once(session, 'connect')
+  return session
+}
+
+/** One request on an HTTP/2 session: status, headers and body. */
+async function http2Request(session: ClientHttp2Session, headers: Record<string, string>, body?: string) {
+  const stream = session.request(headers)
+  if (body) stream.end(body)
+  const [responseHeaders] = (await once(stream, 'response')) as [Record<string, string | string[]>]
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk as Buffer)
+  return {
+    status: Number(responseHeaders[':status']),
+    headers: responseHeaders,
+    body: Buffer.concat(chunks).toString(),
+  }
+}
+
+test('a browser gets HTTP/2: a page with its security headers, and a lead stored over the same connection', async () => {
+  expect(server.protocol).toBe('https')
+  const session = await http2Session()
+  try {
+    expect(session.alpnProtocol).toBe('h2')
+    const page = await http2Request(session, { ':path': '/about' })
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('About Northpeak')
+    expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/)
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+
+    const before = await server.store.countLeads()
+    const lead = await http2Request(
+      session,
+      { ':method': 'POST', ':path': '/api/leads', 'content-type': 'application/json' },
+      JSON.stringify({ kind: 'popup', email: 'grace@example.com', page: '/about' }),
+    )
+    expect(lead.status).toBe(201)
+    const { id } = JSON.parse(lead.body) as { id: string }
+    expect(await server.store.countLeads()).toBe(before + 1)
+    expect((await server.store.exportLeads()).find((row) => row.id === id)?.email).toBe('grace@example.com')
+  } finally {
+    session.close()
+  }
+})
+
+test('a client without HTTP/2 gets HTTP/1.1 over TLS, and the form cookie is Secure with no Origin header to tell', async () => {
+  const response = await new Promise<{ status: number; cookie: string; body: string }>((resolve, reject) => {
+    // A contact form sent back with its errors, as without JavaScript: the errors ride in a cookie.
+    const form = new URLSearchParams({ kind: 'contact', email: '' }).toString()
+    const req = request(
+      `${server.url}/api/leads`,
+      {
+        method: 'POST',
+        ca: certificate.cert,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            cookie: String(res.headers['set-cookie'] ?? ''),
+            body: Buffer.concat(chunks).toString(),
+          }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(form)
+  })
+  expect(response.status).toBe(303)
+  expect(response.cookie).toMatch(/; Secure/)
+})
+
+test('the certificate and its key come together, and a wrong one stops the server naming it', () => {
+  expect(() => readServerEnv({ TLS_CERT_FILE: certificate.certFile })).toThrow(
+    /Invalid server environment: TLS_KEY_FILE: is required when TLS_CERT_FILE is set/,
+  )
+  expect(() => readServerEnv({ TLS_KEY_FILE: certificate.keyFile })).toThrow(
+    /Invalid server environment: TLS_CERT_FILE: is required when TLS_KEY_FILE is set/,
+  )
+  expect(() => tlsServerOptions({ TLS_CERT_FILE: '/nonexistent/cert.pem', TLS_KEY_FILE: certificate.keyFile })).toThrow(
+    'TLS_CERT_FILE: cannot read /nonexistent/cert.pem (ENOENT)',
+  )
+  const other = makeLocalCertificate()
+  try {
+    expect(() => tlsServerOptions({ TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: other.keyFile })).toThrow(
+      /do not make a certificate and its key/,
+    )
+    writeFileSync(other.certFile, 'not a certificate')
+    expect(() => tlsServerOptions({ TLS_CERT_FILE: other.certFile, TLS_KEY_FILE: other.keyFile })).toThrow(
+      /do not make a certificate and its key/,
+    )
+  } finally {
+    other.remove()
+  }
+  expect(tlsServerOptions({})).toBeUndefined()
+})

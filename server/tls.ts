@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs'
+import { createSecureServer, type Http2SecureServer, type Http2Session } from 'node:http2'
+import { createSecureContext } from 'node:tls'
+import type { ServerEnv } from './env.ts'
+
+/**
+ * What `serve()` needs to speak HTTPS itself (TLS_CERT_FILE and TLS_KEY_FILE):
+ * HTTP/2 to every client that offers it in the TLS handshake (all browsers),
+ * HTTP/1.1 to the rest. Over HTTP/2 a page's scripts share the connection the
+ * page came on, with no new handshake each (docs/deploy.md). Undefined without
+ * a certificate. A file that cannot be read, or a key that does not belong to
+ * the certificate, stops the server at start with the setting named.
+ */
+export function tlsServerOptions(env: Pick<ServerEnv, 'TLS_CERT_FILE' | 'TLS_KEY_FILE'>) {
+  if (!env.TLS_CERT_FILE || !env.TLS_KEY_FILE) return undefined
+  const cert = readPem('TLS_CERT_FILE', env.TLS_CERT_FILE)
+  const key = readPem('TLS_KEY_FILE', env.TLS_KEY_FILE)
+  try {
+    createSecureContext({ cert, key })
+  } catch (error) {
+    throw new Error(
+      `TLS_CERT_FILE and TLS_KEY_FILE do not make a certificate and its key: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    )
+  }
+  return { createServer: createSecureServer, serverOptions: { cert, key, allowHTTP1: true } }
+}
+
+function readPem(name: string, file: string): Buffer {
+  try {
+    return readFileSync(file)
+  } catch (error) {
+    throw new Error(`${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code})`, { cause: error })
+  }
+}
+
+/**
+ * An HTTP/2 server's `close()` waits for every session to end, and a browser
+ * keeps its session open. The function returned closes each open session
+ * gracefully: requests in flight finish, no new one is taken. Call it after
+ * `close()`.
+ */
+export function sessionCloser(server: Http2SecureServer): () => void {
+  const sessions = new Set<Http2Session>()
+  server.on('session', (session: Http2Session) => {
+    sessions.add(session)
+    session.once('close', () => sessions.delete(session))
+  })
+  return () => {
+    for (const session of sessions) session.close()
+  }
+}
