@@ -14,8 +14,8 @@ export const BENCH_PAGES = [
   '/dashboard',
 ] as const
 
-/** What CI measures after the tests: the home page and the two families with the most pages. */
-export const CI_BENCH_PAGES = ['/', '/services/paid-ads', '/locations/austin'] as const
+/** What CI measures after the tests: the home page and the three families with the most pages. */
+export const CI_BENCH_PAGES = ['/', '/services/paid-ads', '/locations/austin', '/blog/seo-strategy-2025'] as const
 
 export const BUDGET = {
   /** Lighthouse mobile, simulated throttling (its default). */

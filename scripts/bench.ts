@@ -1,6 +1,6 @@
 // Lighthouse benchmark of the production build, and its performance budget:
 // `npm run bench` measures one page of each family (scripts/bench-budget.ts),
-// `npm run bench -- --ci` the three CI measures; BENCH_PATHS=/a,/b any others.
+// `npm run bench -- --ci` the four CI measures; BENCH_PATHS=/a,/b any others.
 // Mobile, default settings, three runs per page and throttling method; prints
 // the medians, and exits non-zero when a page breaks the budget
 // (docs/decisions/025-performance-budget.md). Simulated throttling is Lighthouse's default; applied

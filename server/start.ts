@@ -28,6 +28,8 @@ export async function startServer(
     formCookieSecret?: string
   } = {},
 ) {
+  // A certificate that cannot be used stops the start before the store opens.
+  const tls = tlsServerOptions(env)
   const { store, rateLimiter, kind } = await openLeadStore(env, { log })
   const webhook =
     env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET
@@ -72,7 +74,6 @@ export async function startServer(
   }
   // The database answers before the server takes its first lead.
   await store.countLeads()
-  const tls = tlsServerOptions(env)
   const listen = { fetch: app.fetch, port: env.PORT, hostname: env.HOST }
   const server = tls ? serve({ ...listen, ...tls }) : serve(listen)
   const closeSessions = tls ? sessionCloser(server as Http2SecureServer) : () => {}
