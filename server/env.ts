@@ -18,6 +18,8 @@ const serverEnvSchema = z
      */
     TLS_CERT_FILE: z.string().min(1).optional(),
     TLS_KEY_FILE: z.string().min(1).optional(),
+    /** With TLS: a port (usually 80) where plain-HTTP requests are redirected to HTTPS. */
+    HTTP_REDIRECT_PORT: count(1, 65535).optional(),
     /** Folder of the built site (react-router build + scripts/postbuild.ts). */
     CLIENT_DIR: z.string().min(1).default('build/client'),
     /**
@@ -73,6 +75,13 @@ const serverEnvSchema = z
       if (env[other] && !env[name]) {
         context.addIssue({ code: 'custom', path: [name], message: `is required when ${other} is set` })
       }
+    }
+    if (env.HTTP_REDIRECT_PORT && !env.TLS_CERT_FILE) {
+      context.addIssue({
+        code: 'custom',
+        path: ['HTTP_REDIRECT_PORT'],
+        message: 'needs TLS_CERT_FILE and TLS_KEY_FILE: it redirects to HTTPS',
+      })
     }
     if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
       context.addIssue({

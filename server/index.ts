@@ -5,7 +5,9 @@ import { startServer } from './start.ts'
 const env = readServerEnv(process.env)
 const server = await startServer(env)
 console.log(
-  `Northpeak site on ${server.protocol}://localhost:${server.port}, leads in ${server.database === 'postgres' ? 'PostgreSQL' : 'SQLite'}`,
+  `Northpeak site on ${server.protocol}://localhost:${server.port}` +
+    (server.redirectPort ? ` (plain HTTP on port ${server.redirectPort} redirected to it)` : '') +
+    `, leads in ${server.database === 'postgres' ? 'PostgreSQL' : 'SQLite'}`,
 )
 
 // Finish requests in flight (their leads committed) before exiting, so a redeploy drops nothing.

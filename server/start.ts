@@ -8,7 +8,7 @@ import type { ServerEnv } from './env.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, defaultOutboxSettings, deliveriesFor } from './outbox/worker.ts'
 import { openLeadStore } from './store/open-store.ts'
-import { sessionCloser, tlsServerOptions } from './tls.ts'
+import { redirectToHttps, sessionCloser, tlsServerOptions } from './tls.ts'
 
 /**
  * Everything the running server is: the lead store (SQLite, created with its
@@ -78,8 +78,10 @@ export async function startServer(
   const server = tls ? serve({ ...listen, ...tls }) : serve(listen)
   const closeSessions = tls ? sessionCloser(server as Http2SecureServer) : () => {}
   await once(server, 'listening')
-  worker.start()
   const { port } = server.address() as AddressInfo
+  const redirect = tls && env.HTTP_REDIRECT_PORT ? redirectToHttps(port).listen(env.HTTP_REDIRECT_PORT, env.HOST) : null
+  if (redirect) await once(redirect, 'listening')
+  worker.start()
 
   return {
     port,
@@ -89,8 +91,14 @@ export async function startServer(
     /** `https` with TLS_CERT_FILE and TLS_KEY_FILE (HTTP/2 and HTTP/1.1), else `http`. */
     protocol: tls ? ('https' as const) : ('http' as const),
     worker,
+    /** The port that redirects plain HTTP to HTTPS (HTTP_REDIRECT_PORT), if any. */
+    redirectPort: redirect ? (redirect.address() as AddressInfo).port : undefined,
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      const closed = Promise.all(
+        [server, redirect].map(
+          (listener) => new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve())),
+        ),
+      )
       closeSessions()
       await closed
       await worker.stop()

@@ -1,9 +1,11 @@
 import { once } from 'node:events'
 import { writeFileSync } from 'node:fs'
 import { connect, type ClientHttp2Session } from 'node:http2'
+import { request as httpRequest } from 'node:http'
 import { request } from 'node:https'
 import { afterAll, expect, test, vi } from 'vitest'
 import { readServerEnv } from './env.ts'
+import { freePort } from './outbox/test-receivers.ts'
 import { makeLocalCertificate } from './local-certificate.ts'
 import { startTestServer } from './test-server.ts'
 import { tlsServerOptions } from './tls.ts'
@@ -97,9 +99,47 @@ test('a client without HTTP/2 gets HTTP/1.1 over TLS, and the form cookie is Sec
   expect(response.cookie).toMatch(/; Secure/)
 })
 
+test('with HTTP_REDIRECT_PORT, plain HTTP is sent to the same address over HTTPS', async () => {
+  const redirecting = await startTestServer({
+    TLS_CERT_FILE: certificate.certFile,
+    TLS_KEY_FILE: certificate.keyFile,
+    HTTP_REDIRECT_PORT: String(await freePort()),
+  })
+  const plain = `http://127.0.0.1:${redirecting.redirectPort}`
+  const page = await fetch(`${plain}/about?utm_source=newsletter`, { redirect: 'manual' })
+  expect(page.status).toBe(301)
+  expect(page.headers.get('location')).toBe(`https://127.0.0.1:${redirecting.port}/about?utm_source=newsletter`)
+  // A post stays a post (308), and nothing is stored over plain HTTP.
+  const lead = await fetch(`${plain}/api/leads`, {
+    method: 'POST',
+    body: JSON.stringify({ kind: 'popup', email: 'ada@example.com' }),
+    headers: { 'content-type': 'application/json' },
+    redirect: 'manual',
+  })
+  expect(lead.status).toBe(308)
+  expect(lead.headers.get('location')).toBe(`https://127.0.0.1:${redirecting.port}/api/leads`)
+  expect(await redirecting.store.countLeads()).toBe(0)
+  // A Host header that names no host is refused rather than sent anywhere.
+  const status = await new Promise<number>((resolve, reject) => {
+    httpRequest(
+      { host: '127.0.0.1', port: redirecting.redirectPort, path: '/', headers: { host: 'not a host' } },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      },
+    )
+      .on('error', reject)
+      .end()
+  })
+  expect(status).toBe(400)
+})
+
 test('the certificate and its key come together, and a wrong one stops the server naming it', () => {
   expect(() => readServerEnv({ TLS_CERT_FILE: certificate.certFile })).toThrow(
     /Invalid server environment: TLS_KEY_FILE: is required when TLS_CERT_FILE is set/,
+  )
+  expect(() => readServerEnv({ HTTP_REDIRECT_PORT: '80' })).toThrow(
+    /Invalid server environment: HTTP_REDIRECT_PORT: needs TLS_CERT_FILE and TLS_KEY_FILE/,
   )
   expect(() => readServerEnv({ TLS_KEY_FILE: certificate.keyFile })).toThrow(
     /Invalid server environment: TLS_CERT_FILE: is required when TLS_KEY_FILE is set/,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import { createSecureServer, type Http2SecureServer, type Http2Session } from 'node:http2'
 import { createSecureContext } from 'node:tls'
 import type { ServerEnv } from './env.ts'
@@ -51,4 +52,28 @@ export function sessionCloser(server: Http2SecureServer): () => void {
   return () => {
     for (const session of sessions) session.close()
   }
+}
+
+/**
+ * A plain-HTTP listener that sends every request to the same address over
+ * HTTPS on `httpsPort` (HTTP_REDIRECT_PORT): 301 for GET and HEAD, 308 for
+ * the rest, which keeps a form post a post. The host is the one the client
+ * asked for; a Host header that is no host name gets 400.
+ */
+export function redirectToHttps(httpsPort: number): Server {
+  return createServer((request, response) => {
+    let hostname: string
+    try {
+      hostname = new URL(`http://${request.headers.host ?? ''}`).hostname
+    } catch {
+      hostname = ''
+    }
+    if (hostname === '') {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('A valid Host header is needed\n')
+      return
+    }
+    const target = `https://${hostname}${httpsPort === 443 ? '' : `:${httpsPort}`}${request.url ?? '/'}`
+    const status = request.method === 'GET' || request.method === 'HEAD' ? 301 : 308
+    response.writeHead(status, { location: target, 'content-length': '0' }).end()
+  })
 }
