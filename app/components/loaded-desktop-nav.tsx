@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { NavLink } from 'react-router'
 import type { NavIntent } from '#app/components/desktop-nav-types.ts'
 import { NavEntryLink } from '#app/components/nav-entry-link.tsx'
@@ -14,6 +14,13 @@ import {
 import { desktopNavClass, desktopNavListClass } from '#app/components/ui/navigation-menu-styles.ts'
 import { cn } from '#app/lib/cn.ts'
 import { headerNav, navKey, type NavMenu } from '#app/lib/navigation.ts'
+
+/**
+ * How long after the pointer has opened a menu a click on its button still
+ * means "open": the visitor rests on "Services", it opens, and the click
+ * that follows would otherwise shut it again (Radix toggles on click).
+ */
+const CLICK_AFTER_HOVER_OPEN_MS = 1000
 
 function MenuPanel({ menu }: { menu: NavMenu }) {
   const entries = menu.overview ? [menu.overview, ...menu.items] : menu.items
@@ -46,11 +53,38 @@ function MenuPanel({ menu }: { menu: NavMenu }) {
  * drawn exactly like the links and buttons it replaces. It takes over the
  * NavIntent the visitor left while it loaded: focus goes back to the entry
  * that had it, a pressed menu opens, and a menu under the pointer opens once
- * the usual delay has passed. After that Radix handles it alone.
+ * the usual delay has passed. After that Radix handles it, but for one
+ * thing: a click on a menu the pointer opened a moment ago keeps it open.
  */
 export default function LoadedDesktopNav({ intent }: { intent: NavIntent }) {
   const nav = useRef<HTMLElement>(null)
   const [value, setValue] = useState(intent.open ?? '')
+  // Which menu opened last, when, and whether a click opened it.
+  const opened = useRef<{ key: string; at: number; byClick: boolean } | null>(
+    intent.open ? { key: intent.open, at: 0, byClick: true } : null,
+  )
+  const clicking = useRef<string | null>(null)
+  const change = (next: string) => {
+    if (next) opened.current = { key: next, at: performance.now(), byClick: clicking.current === next }
+    clicking.current = null
+    setValue(next)
+  }
+  // Runs before Radix's own click handler, which it stops (preventDefault)
+  // when the click would close a menu the pointer opened a moment ago.
+  const keepOpenOnClick = (key: string) => (event: MouseEvent) => {
+    const last = opened.current
+    if (
+      value === key &&
+      last?.key === key &&
+      !last.byClick &&
+      performance.now() - last.at < CLICK_AFTER_HOVER_OPEN_MS
+    ) {
+      event.preventDefault()
+      opened.current = { ...last, byClick: true }
+    } else {
+      clicking.current = key
+    }
+  }
 
   // Replacing the buttons and links dropped the focus of the one that had it.
   useLayoutEffect(() => {
@@ -61,16 +95,19 @@ export default function LoadedDesktopNav({ intent }: { intent: NavIntent }) {
   }, [intent.focus])
 
   // A menu the pointer rests on opens once the usual delay has passed.
+  const openOnRest = useEffectEvent((key: string) => {
+    if (!value) change(key)
+  })
   const { hover } = intent
   useEffect(() => {
     if (!hover) return
     const wait = Math.max(0, NAVIGATION_MENU_DELAY_MS - (performance.now() - hover.at))
-    const id = window.setTimeout(() => setValue((current) => current || hover.key), wait)
+    const id = window.setTimeout(() => openOnRest(hover.key), wait)
     return () => window.clearTimeout(id)
   }, [hover])
 
   return (
-    <NavigationMenu ref={nav} className={desktopNavClass} value={value} onValueChange={setValue}>
+    <NavigationMenu ref={nav} className={desktopNavClass} value={value} onValueChange={change}>
       <NavigationMenuList className={desktopNavListClass}>
         {headerNav.map((item) =>
           item.kind === 'link' ? (
@@ -81,7 +118,9 @@ export default function LoadedDesktopNav({ intent }: { intent: NavIntent }) {
             </NavigationMenuItem>
           ) : (
             <NavigationMenuItem key={navKey(item)} value={navKey(item)}>
-              <NavigationMenuTrigger data-nav-key={navKey(item)}>{item.menu.label}</NavigationMenuTrigger>
+              <NavigationMenuTrigger data-nav-key={navKey(item)} onClick={keepOpenOnClick(navKey(item))}>
+                {item.menu.label}
+              </NavigationMenuTrigger>
               <NavigationMenuContent>
                 <MenuPanel menu={item.menu} />
               </NavigationMenuContent>

@@ -74,6 +74,22 @@ test.describe('header, desktop', () => {
     await expect(page).toHaveURL(/\/industries\/ecommerce$/)
   })
 
+  test('a click on a menu the pointer has just opened keeps it open', async ({ page }) => {
+    await hydrated(page, '/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const services = nav.getByRole('button', { name: 'Services' })
+    // Resting on it opens it; the click that follows is the visitor's "open", not "close".
+    await services.hover()
+    await expect(services).toHaveAttribute('aria-expanded', 'true')
+    await services.click()
+    await expect(services).toHaveAttribute('aria-expanded', 'true')
+    await expect(nav.getByRole('link', { name: 'Paid Ads', exact: true })).toBeVisible()
+    // Clicked again later, it closes as usual.
+    await page.waitForTimeout(1100)
+    await services.click()
+    await expect(services).toHaveAttribute('aria-expanded', 'false')
+  })
+
   test('the menus work from the keyboard', async ({ page }) => {
     await hydrated(page, '/')
     const trigger = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Industries' })
