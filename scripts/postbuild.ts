@@ -1,29 +1,26 @@
-// After `react-router build`:
+// After `astro build`:
 // - draws the social cards of the articles and family pages into
 //   build/client/social/, reusing the ones cached under .cache/social-cards/
 //   (docs/decisions/023-social-cards-at-build.md);
-// - takes the Markdown bodies, which the markup already holds, out of each
-//   page's hydration data (docs/decisions/027-bodies-once-per-document.md);
-// - keeps in each page's inline stylesheet only the rules its HTML uses
-//   (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md);
 // - writes Brotli and gzip copies of every text file, so the server sends
 //   them without compressing per request;
 // - writes the security headers of every page (its CSP allows exactly its own
 //   inline scripts) to _headers.json, which the server reads at start, to
 //   _headers for a static host, and to build/nginx/northpeak.conf for nginx
-//   (docs/deploy.md).
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+//   (docs/deploy.md). A page rendered on demand (/contact) is rendered once
+//   here, by the build's own server entry, to read its inline scripts.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineBuildGlobals, readBuildEnv } from '#app/lib/build-env.ts'
 import { HEADERS_RULE_LIMIT, headersRuleCount, writeSecurityHeaders } from '#server/headers-file.ts'
 import { NGINX_CONF, writeNginxConf } from '#server/nginx-conf.ts'
-import { keepPageRules } from './critical-css.ts'
-import { dropBodiesFromDocuments } from './hydration-data.ts'
-import { HEADERS_JSON, HEADERS_TEXT } from '#server/static-files.ts'
+import { loadRenderer } from '#server/rendered-pages.ts'
+import { HEADERS_JSON, HEADERS_TEXT, pageFile } from '#server/static-files.ts'
 
-const root = `${process.env.BUILD_DIR || 'build'}/client`
-const compressible = /\.(html|js|css|json|data|xml|txt|svg|webmanifest)$/
+const buildDir = process.env.BUILD_DIR || 'build'
+const root = `${buildDir}/client`
+const compressible = /\.(html|js|css|json|xml|txt|svg|webmanifest)$/
 // Read by the server and static hosts, never sent to visitors.
 const headersFiles = new Set([HEADERS_JSON, HEADERS_TEXT].map((name) => path.join(root, name)))
 
@@ -36,6 +33,7 @@ function walk(dir: string): string[] {
 // The content and the site config read build settings as globals outside Vite.
 const buildEnv = readBuildEnv(process.env)
 defineBuildGlobals(buildEnv)
+const { pages } = await import('#app/lib/registry.ts')
 const { siteBrand, siteCards } = await import('./social-cards/site-cards.ts')
 const { DEFAULT_CACHE_DIR, writeSocialCards } = await import('./social-cards/render.ts')
 const started = performance.now()
@@ -43,17 +41,6 @@ const cards = await writeSocialCards({ cards: siteCards(), brand: siteBrand(), o
 console.log(
   `postbuild: ${cards.files.length} social cards in ${root}/social: ${cards.rendered} rendered, ` +
     `${cards.reused} reused from ${DEFAULT_CACHE_DIR} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
-)
-
-const pages = walk(root).filter((file) => file.endsWith('.html'))
-const dropped = dropBodiesFromDocuments(pages)
-console.log(
-  `postbuild: bodies taken out of the hydration data of ${dropped.pages} pages, ${Math.round(dropped.bytes / 1024)} KB in all`,
-)
-const kept = await keepPageRules(root, pages)
-console.log(
-  `postbuild: inline stylesheets of ${pages.length} pages cut to the rules each uses, ` +
-    `${Math.round((100 * kept.after) / kept.before)}% of the whole on average`,
 )
 
 let count = 0
@@ -67,14 +54,27 @@ for (const file of walk(root)) {
 }
 console.log(`postbuild: compressed ${count} files in ${root}`)
 
+// The pages of the registry that the build did not write as files are rendered on demand.
+const renderPage = await loadRenderer(buildDir)
+const rendered = await Promise.all(
+  pages
+    .filter((entry) => !existsSync(path.join(root, pageFile(entry.path))))
+    .map(async ({ path: urlPath }) => {
+      const response = await renderPage(new Request(new URL(urlPath, buildEnv.SITE_ORIGIN)), {})
+      if (!response?.ok) throw new Error(`postbuild: ${urlPath} is neither a file of the build nor rendered by it`)
+      return { urlPath, html: await response.text() }
+    }),
+)
+
 // The analytics hosts are allowed only when the build turns analytics on.
 const analytics = Boolean(buildEnv.VITE_GA_MEASUREMENT_ID)
-const headers = writeSecurityHeaders(root, { analytics })
+const headers = writeSecurityHeaders(root, { analytics }, rendered)
 console.log(
-  `postbuild: security headers of ${Object.keys(headers.pages).length} pages in ${root}/${HEADERS_JSON} and ${HEADERS_TEXT}` +
+  `postbuild: security headers of ${Object.keys(headers.pages).length} pages (${rendered.length} rendered on demand) ` +
+    `in ${root}/${HEADERS_JSON} and ${HEADERS_TEXT}` +
     (analytics ? ', CSP widened for Google Analytics' : ''),
 )
-writeNginxConf(NGINX_CONF, headers)
+writeNginxConf(NGINX_CONF, headers, rendered.map((page) => page.urlPath))
 console.log(`postbuild: nginx snippet in ${NGINX_CONF}`)
 const rules = headersRuleCount(headers)
 if (rules > HEADERS_RULE_LIMIT) {

@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import type { Lead } from '#app/lib/lead.ts'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
 import { clientErrorsApi } from './api/client-errors.ts'
 import { healthApi } from './api/health.ts'
+import { leadIntake } from './api/lead-intake.ts'
 import { leadsApi } from './api/leads.ts'
 import { clientAddressResolver, type ClientAddress } from './client-address.ts'
 import { readSecurityHeaders } from './headers-file.ts'
-import { contactPageApp, CONTACT_PAGE } from './contact-page.ts'
 import { pagesApp } from './pages.ts'
 import { createMemoryRateLimiter, unlimited } from './rate-limit.ts'
+import { renderedPagesApp, type RenderPage } from './rendered-pages.ts'
 import { requestLog } from './request-log.ts'
 import { securityHeaders } from './security-headers.ts'
 import { indexStaticFiles } from './static-files.ts'
@@ -17,14 +17,15 @@ import type { DeliveryKind, LeadStore } from './store/lead-store.ts'
 import type { RateLimiterFactory } from './store/open-store.ts'
 
 /**
- * The site's server: the pre-rendered pages and assets of `clientDir`, with
- * the right status, caching, compression and security headers, and the small
- * API beside them. Each part is a sub-app (or middleware) built from the
+ * The site's server: the pre-rendered pages and assets of `clientDir` and the
+ * pages the build renders on demand (`renderPage`), with the right status,
+ * caching, compression and security headers, and the small API beside them. Each part is a sub-app (or middleware) built from the
  * dependencies passed in here; server/README.md explains how to add one.
  * `app.request()` drives it in tests without a port.
  */
 export function createApp({
   clientDir,
+  renderPage,
   trustedProxies = 0,
   clientAddress = clientAddressResolver({ trustedProxies }),
   log = console,
@@ -33,6 +34,8 @@ export function createApp({
   leads,
 }: {
   clientDir: string
+  /** The build's pages rendered on demand (server/astro/entry.ts, loaded by server/start.ts). */
+  renderPage: RenderPage
   /** See server/client-address.ts. */
   trustedProxies?: number
   /** Tests give one: `app.request()` has no socket. */
@@ -54,8 +57,6 @@ export function createApp({
     deliveriesFor: (lead: Lead) => DeliveryKind[]
     /** SITE_ORIGIN: posts from it are same-site behind a proxy that rewrites Host. */
     siteOrigin?: string
-    /** Signs the form cookie; a new random one per process by default (it lives 10 minutes). */
-    formCookieSecret?: string
     /** After a lead is committed: wakes the outbox worker. */
     onStored?: () => void
   }
@@ -65,7 +66,18 @@ export function createApp({
   if (!notFoundPage) throw new Error(`${clientDir} has no not-found page at ${NOT_FOUND_PATH}: run the build first`)
   // Computed by the build from each page's inline scripts (scripts/postbuild.ts).
   const headers = readSecurityHeaders(clientDir)
-  const formCookieSecret = leads.formCookieSecret ?? randomBytes(32).toString('hex')
+  // The pages the headers file lists that are no file of the build: rendered on demand.
+  const renderedPaths = Object.keys(headers.pages).filter((urlPath) => !files.has(urlPath))
+  const intake = leadIntake({
+    store: leads.store,
+    log,
+    now,
+    deliveriesFor: leads.deliveriesFor,
+    onStored: leads.onStored,
+  })
+  // The JSON API and the contact form's plain post count against one limit.
+  const leadLimiter =
+    leads.rateLimit === 0 ? unlimited : rateLimiter({ scope: 'leads', limit: leads.rateLimit ?? 6, windowMs: 60_000 })
 
   return (
     new Hono()
@@ -80,27 +92,23 @@ export function createApp({
           now,
         }),
       )
-      .route(
-        '/api/leads',
-        leadsApi({
-          store: leads.store,
-          limiter:
-            leads.rateLimit === 0
-              ? unlimited
-              : rateLimiter({ scope: 'leads', limit: leads.rateLimit ?? 6, windowMs: 60_000 }),
-          clientAddress,
-          log,
-          now,
-          deliveriesFor: leads.deliveriesFor,
-          formCookieSecret,
-          siteOrigin: leads.siteOrigin,
-          onStored: leads.onStored,
-        }),
-      )
+      .route('/api/leads', leadsApi({ intake, limiter: leadLimiter, clientAddress, now, siteOrigin: leads.siteOrigin }))
       .route('/api/health', healthApi({ store: leads.store, log }))
       // API sub-apps go above this line: the pages answer every other path (405 for other methods).
-      // The contact page after a refused form post; otherwise it passes to the pages.
-      .route(CONTACT_PAGE, contactPageApp({ files, pageCsp: headers.pages, formCookieSecret, now }))
+      // Pages rendered on demand (the contact page and its form post); the others pass to the files.
+      .route(
+        '/',
+        renderedPagesApp({
+          paths: renderedPaths,
+          renderPage,
+          pageCsp: headers.pages,
+          intake,
+          limiter: leadLimiter,
+          clientAddress,
+          now,
+          siteOrigin: leads.siteOrigin,
+        }),
+      )
       .route('/', pagesApp({ files, notFoundPage, pageCsp: headers.pages }))
   )
 }

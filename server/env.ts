@@ -48,12 +48,6 @@ const serverEnvSchema = z
     LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     /** Signs the webhook's requests (Northpeak-Signature); required with LEAD_WEBHOOK_URL. */
     LEAD_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-    /**
-     * Signs the contact form's cookie (server/form-cookie.ts). Without it each
-     * process makes its own: set the same one on every instance behind a load
-     * balancer, so that any of them can read a cookie another one set.
-     */
-    FORM_COOKIE_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /** SMTP server for mails, e.g. smtps://user:pass@smtp.example.com; without it mails go to <DATA_DIR>/mail/. */
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     /** Sender of every mail. */

@@ -71,9 +71,17 @@ export function headersRuleCount(headers: SecurityHeaders): number {
   return 2 + Object.keys(headers.pages).length
 }
 
-/** Computes the headers of the build in `clientDir` and writes both headers files there. */
-export function writeSecurityHeaders(clientDir: string, options: CspOptions): SecurityHeaders {
-  const headers = computeSecurityHeaders(builtPages(clientDir), options)
+/**
+ * Computes the headers of the build in `clientDir`, its files' pages and
+ * `rendered`, the pages it renders on demand as they render, and writes both
+ * headers files there.
+ */
+export function writeSecurityHeaders(
+  clientDir: string,
+  options: CspOptions,
+  rendered: { urlPath: string; html: string }[] = [],
+): SecurityHeaders {
+  const headers = computeSecurityHeaders([...builtPages(clientDir), ...rendered], options)
   writeFileSync(path.join(clientDir, HEADERS_JSON), `${JSON.stringify({ '//': generatedNote, ...headers }, null, 2)}\n`)
   writeFileSync(path.join(clientDir, HEADERS_TEXT), `${headersText(headers)}\n`)
   return headers

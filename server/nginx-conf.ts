@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
-import { CONTACT_PAGE } from './contact-page.ts'
-import { FORM_COOKIE } from './form-cookie.ts'
 import { cachePolicy, HASHED_ASSETS, REVALIDATED_EXTENSIONS } from './cache-policy.ts'
 import type { SecurityHeaders } from './headers-file.ts'
-import { contentTypes, notServed } from './static-files.ts'
+import { contentTypes, notServed, pageFile } from './static-files.ts'
 
 /** Where the build writes the nginx snippet, beside `build/client` (or the client folder of `BUILD_DIR`). */
 export const NGINX_CONF = `${process.env.BUILD_DIR || 'build'}/nginx/northpeak.conf`
@@ -13,8 +11,6 @@ export const NGINX_CONF = `${process.env.BUILD_DIR || 'build'}/nginx/northpeak.c
 export const API_UPSTREAM = 'northpeak_api'
 /** The internal location that answers every unknown path with the not-found page. */
 const NOT_FOUND_LOCATION = '/__northpeak-not-found'
-/** The contact page after a refused plain form post, or with `?topic=`: written by the API server (server/contact-page.ts). */
-const CONTACT_FROM_API = '@northpeak_contact'
 
 /**
  * An nginx snippet that serves the build as the Node server does
@@ -23,7 +19,8 @@ const CONTACT_FROM_API = '@northpeak_contact'
  * everything else, the same Cache-Control, one address per page (a trailing
  * slash redirects, 301), the not-found page with 404 for any unknown path and
  * for the files that are not served, the build's `.gz` copies, and `/api/`
- * passed to the API instances. It goes inside a `server { }` whose `root` is
+ * and the pages rendered on demand (`rendered`: /contact, which answers its
+ * own form post) passed to the API instances. It goes inside a `server { }` whose `root` is
  * `build/client`, with `upstream northpeak_api { ... }` in `http { }`
  * (docs/deploy.md shows one).
  *
@@ -31,7 +28,7 @@ const CONTACT_FROM_API = '@northpeak_contact'
  * own, so every location lists all of its headers; `/api/` has none, since the
  * API sends its own.
  */
-export function nginxConf(headers: SecurityHeaders): string {
+export function nginxConf(headers: SecurityHeaders, rendered: readonly string[]): string {
   const quote = (value: string) => {
     // nginx has no escape for `$` (a variable) in a string; no header of the site needs one.
     if (/["$\\]/.test(value)) throw new Error(`A header value nginx cannot quote: ${value}`)
@@ -53,7 +50,19 @@ export function nginxConf(headers: SecurityHeaders): string {
     if (parameters.includes('charset=utf-8')) charsetTypes.add(type!)
   }
 
-  const pageFile = (urlPath: string) => (urlPath === '/' ? '/index.html' : `${urlPath}/index.html`)
+  const proxy = [
+    `  proxy_pass http://${API_UPSTREAM};`,
+    '  proxy_http_version 1.1;',
+    '  proxy_set_header Connection "";',
+    '  # The Host the browser sent, port included: the lead API compares it with Origin.',
+    '  proxy_set_header Host $http_host;',
+    '  # One more proxy in front of the API: count it in TRUSTED_PROXIES (docs/decisions/017).',
+    '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    '  proxy_set_header X-Forwarded-Proto $scheme;',
+    '  # The API refuses a lead over 16 KB with a 413 of its own.',
+    '  client_max_body_size 64k;',
+    '  proxy_intercept_errors off;',
+  ]
   const notServedPattern = [...notServed].map((urlPath) => urlPath.slice(1).replace(/\./g, '\\.')).join('|')
 
   return [
@@ -79,19 +88,9 @@ export function nginxConf(headers: SecurityHeaders): string {
     `error_page 404 ${NOT_FOUND_LOCATION};`,
     '',
     '# The API, on the instances behind the upstream; it sends its own headers.',
-    ...location(`^~ /api/`, [
-      `  proxy_pass http://${API_UPSTREAM};`,
-      '  proxy_http_version 1.1;',
-      '  proxy_set_header Connection "";',
-      '  # The Host the browser sent, port included: the lead API compares it with Origin.',
-      '  proxy_set_header Host $http_host;',
-      '  # One more proxy in front of the API: count it in TRUSTED_PROXIES (docs/decisions/017).',
-      '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
-      '  proxy_set_header X-Forwarded-Proto $scheme;',
-      '  # The API refuses a lead over 16 KB with a 413 of its own.',
-      '  client_max_body_size 64k;',
-      '  proxy_intercept_errors off;',
-    ]),
+    ...location(`^~ /api/`, proxy),
+    '# The pages rendered for each request, by the same instances, with their own headers.',
+    ...rendered.flatMap((urlPath) => location(`= ${urlPath}`, proxy)),
     '# One address per page: "/about/" redirects to "/about", the query kept.',
     ...location('~ ^(?<northpeak_path>.+?)/+$', [
       ...headerLines(headers.fallbackCsp, cachePolicy.revalidate).filter((line) => !line.includes('Cache-Control')),
@@ -113,40 +112,19 @@ export function nginxConf(headers: SecurityHeaders): string {
     ...location(`= ${NOT_FOUND_LOCATION}`, [
       '  internal;',
       ...headerLines(headers.pages[NOT_FOUND_PATH] ?? headers.fallbackCsp, cachePolicy.notFound),
-      `  try_files ${pageFile(NOT_FOUND_PATH)} =500;`,
+      `  try_files /${NOT_FOUND_PATH.slice(1)} =500;`,
     ]),
     '# Each page with its own Content-Security-Policy.',
     ...Object.entries(headers.pages)
-      .filter(([urlPath]) => urlPath !== NOT_FOUND_PATH)
+      .filter(([urlPath]) => urlPath !== NOT_FOUND_PATH && !rendered.includes(urlPath))
       .flatMap(([urlPath, csp]) =>
-        location(`= ${urlPath}`, [
-          ...(urlPath === CONTACT_PAGE
-            ? [
-                '  # After a refused plain form post (its cookie), or with ?topic=, the API server writes',
-                '  # the errors, the values or the topic into the page (server/contact-page.ts).',
-                '  error_page 418 = ' + CONTACT_FROM_API + ';',
-                `  if ($cookie_${FORM_COOKIE}) { return 418; }`,
-                '  if ($arg_topic) { return 418; }',
-              ]
-            : []),
-          ...headerLines(csp, cachePolicy.revalidate),
-          `  try_files ${pageFile(urlPath)} =404;`,
-        ]),
+        location(`= ${urlPath}`, [...headerLines(csp, cachePolicy.revalidate), `  try_files /${pageFile(urlPath)} =404;`]),
       ),
-    ...location(CONTACT_FROM_API, [
-      '  # The page as the API server sends it, its headers included.',
-      `  proxy_pass http://${API_UPSTREAM};`,
-      '  proxy_http_version 1.1;',
-      '  proxy_set_header Connection "";',
-      '  proxy_set_header Host $http_host;',
-      '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
-      '  proxy_set_header X-Forwarded-Proto $scheme;',
-    ]),
   ].join('\n')
 }
 
-/** Writes the snippet for these headers to `file` (NGINX_CONF for the build), with its folder. */
-export function writeNginxConf(file: string, headers: SecurityHeaders): void {
+/** Writes the snippet for these headers and pages rendered on demand to `file` (NGINX_CONF for the build), with its folder. */
+export function writeNginxConf(file: string, headers: SecurityHeaders, rendered: readonly string[]): void {
   mkdirSync(path.dirname(file), { recursive: true })
-  writeFileSync(file, `${nginxConf(headers)}\n`)
+  writeFileSync(file, `${nginxConf(headers, rendered)}\n`)
 }

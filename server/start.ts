@@ -7,6 +7,7 @@ import { createApp } from './app.ts'
 import type { ServerEnv } from './env.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, defaultOutboxSettings, deliveriesFor } from './outbox/worker.ts'
+import { loadRenderer } from './rendered-pages.ts'
 import { openLeadStore } from './store/open-store.ts'
 import { redirectToHttps, sessionCloser, tlsServerOptions } from './tls.ts'
 
@@ -19,17 +20,12 @@ import { redirectToHttps, sessionCloser, tlsServerOptions } from './tls.ts'
  */
 export async function startServer(
   env: ServerEnv,
-  {
-    log = console,
-    formCookieSecret,
-  }: {
-    log?: Pick<Console, 'info' | 'error'>
-    /** Tests give one to read the cookie back; by default FORM_COOKIE_SECRET, else a random one per process. */
-    formCookieSecret?: string
-  } = {},
+  { log = console }: { log?: Pick<Console, 'info' | 'error'> } = {},
 ) {
-  // A certificate that cannot be used stops the start before the store opens.
+  // A certificate that cannot be used stops the start before the store opens,
+  // and so does a build without its server part (the pages rendered on demand).
   const tls = tlsServerOptions(env)
+  const renderPage = await loadRenderer(path.dirname(env.CLIENT_DIR))
   const { store, rateLimiter, kind } = await openLeadStore(env, { log })
   const webhook =
     env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET
@@ -56,6 +52,7 @@ export async function startServer(
   try {
     app = createApp({
       clientDir: env.CLIENT_DIR,
+      renderPage,
       trustedProxies: env.TRUSTED_PROXIES,
       log,
       rateLimiter,
@@ -64,7 +61,6 @@ export async function startServer(
         rateLimit: env.LEAD_RATE_LIMIT,
         deliveriesFor: deliveriesFor({ webhook: Boolean(webhook) }),
         siteOrigin: env.SITE_ORIGIN,
-        formCookieSecret: formCookieSecret ?? env.FORM_COOKIE_SECRET,
         onStored: () => worker.wake(),
       },
     })

@@ -21,10 +21,9 @@ export const HEADERS_TEXT = '_headers'
 
 /**
  * Files of the build that are not for visitors: the headers files, read by
- * the server and by static hosts, and React Router's SPA fallback, which a
- * fully pre-rendered site never needs. They answer 404 like any unknown path.
+ * the server and by static hosts. They answer 404 like any unknown path.
  */
-export const notServed = new Set([`/${HEADERS_JSON}`, `/${HEADERS_TEXT}`, '/__spa-fallback.html'])
+export const notServed = new Set([`/${HEADERS_JSON}`, `/${HEADERS_TEXT}`])
 
 /** The Content-Type of each extension the build has; anything else is application/octet-stream. */
 export const contentTypes: Record<string, string> = {
@@ -33,8 +32,6 @@ export const contentTypes: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
-  // React Router's client navigation payloads (turbo-stream).
-  '.data': 'text/x-script; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -42,6 +39,11 @@ export const contentTypes: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
+}
+
+/** The file of the build that holds the page at `urlPath`: "about/index.html" for "/about". */
+export function pageFile(urlPath: string): string {
+  return urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`
 }
 
 export function contentType(file: string): string {

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { CardImage, CardTitleLink } from '#app/components/card-link.tsx'
 import { categoryPath } from '#app/lib/categories.ts'
 import { illustrationPath } from '#app/lib/illustrations.ts'
@@ -19,14 +18,13 @@ export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
           <CardImage src={illustrationPath(article.category)} />
           <p className="mb-3 flex flex-wrap items-center gap-2 text-xs font-semibold">
             {/* Above the card's link box, so it stays a link of its own. */}
-            <Link
-              discover="none"
-              to={categoryPath(article.category)}
-              prefetch="intent"
+            <a
+              href={categoryPath(article.category)}
+              data-astro-prefetch
               className="relative z-10 rounded-full bg-brand-50 px-2.5 py-1 tracking-wide text-brand-800 uppercase hover:bg-brand-100"
             >
               {article.category}
-            </Link>
+            </a>
             {article.popular ? <span className="rounded-full bg-brand-700 px-2.5 py-1 text-white">Popular</span> : null}
           </p>
           <CardTitleLink to={article.path}>{article.title}</CardTitleLink>

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { ArticleList } from '#app/components/article-list.tsx'
 import { CategoryNav } from '#app/components/category-nav.tsx'
 import type { ArticleSummary, CategoryLink } from '#app/lib/content/types.ts'
-import { useHydrated } from '#app/lib/use-hydrated.ts'
+import { useSearchParams } from '#app/lib/use-search-params.ts'
 
 /** Where the headings of every article wait, fetched the first time a visitor searches (app/routes/blog-search-json.ts). */
 export const SEARCH_HEADINGS_PATH = '/blog/search.json'
@@ -38,15 +37,23 @@ function countLabel(count: number): string {
 
 /**
  * The blog's article list with its topics and a search box that narrows the
- * list as you type. The query lives in the URL (`?q=`), so a reload or a
- * shared link shows the same results. The pre-rendered page lists every
- * article; the search box appears once the page has hydrated, in space kept
- * for it, since without JavaScript it could not filter.
+ * list as you type (an island, app/islands/article-search.tsx). The query
+ * lives in the URL (`?q=`), so a reload or a shared link shows the same
+ * results. The pre-rendered page lists every article; the search box shows
+ * only where JavaScript runs (`.js-only` in app/app.css), since without it
+ * the box could not filter. `current` is the path of the page shown.
  */
-export function ArticleSearch({ articles, categories }: { articles: ArticleSummary[]; categories: CategoryLink[] }) {
-  const hydrated = useHydrated()
+export function ArticleSearch({
+  articles,
+  categories,
+  current,
+}: {
+  articles: ArticleSummary[]
+  categories: CategoryLink[]
+  current: string
+}) {
   const [searchParams, setSearchParams] = useSearchParams()
-  const query = hydrated ? (searchParams.get('q') ?? '') : ''
+  const query = searchParams.get('q') ?? ''
   const [headings, setHeadings] = useState<Record<string, string[]>>({})
   const requested = useRef(false)
   const inputId = useId()
@@ -69,23 +76,18 @@ export function ArticleSearch({ articles, categories }: { articles: ArticleSumma
 
   const results = searchArticles(articles, query, headings)
   const setQuery = (value: string) =>
-    setSearchParams(
-      (params) => {
-        if (value) params.set('q', value)
-        else params.delete('q')
-        return params
-      },
-      { replace: true, preventScrollReset: true },
-    )
+    setSearchParams((params) => {
+      if (value) params.set('q', value)
+      else params.delete('q')
+    })
 
   return (
     <div>
       <div className="mb-8">
-        <CategoryNav categories={categories} />
+        <CategoryNav categories={categories} current={current} />
       </div>
       <div className="mb-4 h-20">
-        {hydrated ? (
-          <form role="search" onSubmit={(event) => event.preventDefault()} className="max-w-xs">
+        <form role="search" onSubmit={(event) => event.preventDefault()} className="js-only max-w-xs">
             <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
               Search articles
             </label>
@@ -100,8 +102,7 @@ export function ArticleSearch({ articles, categories }: { articles: ArticleSumma
               autoComplete="off"
               className="w-full rounded-lg border border-slate-300 bg-surface px-3.5 py-2.5 text-ink placeholder:text-muted"
             />
-          </form>
-        ) : null}
+        </form>
       </div>
       <p role="status" className="mb-4 text-sm text-muted">
         {query ? `${countLabel(results.length)} match “${query}”` : `${countLabel(articles.length)}, newest first`}
@@ -112,7 +113,7 @@ export function ArticleSearch({ articles, categories }: { articles: ArticleSumma
         <div className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
           <p className="text-lg font-semibold text-ink">No article matches “{query}”.</p>
           <p className="mt-2 mb-4 text-muted">Try fewer or other words, or browse a topic:</p>
-          <CategoryNav categories={categories} label="Blog topics to browse" />
+          <CategoryNav categories={categories} current={current} label="Blog topics to browse" />
         </div>
       )}
     </div>

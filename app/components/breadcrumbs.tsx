@@ -1,12 +1,10 @@
-import { Link, useLocation } from 'react-router'
 import { Container } from '#app/components/section.tsx'
 import { breadcrumbs } from '#app/lib/breadcrumbs.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
-/** Home plus the path's segments; hidden on home; the last crumb is the current page, not a link. */
-export function Breadcrumbs() {
-  const { pathname } = useLocation()
-  const crumbs = breadcrumbs(pathname)
+/** Home plus the path's segments; hidden on home; the last crumb is the current page (`path`), not a link. */
+export function Breadcrumbs({ path }: { path: string }) {
+  const crumbs = breadcrumbs(path)
   if (crumbs.length === 0) return null
   return (
     <nav aria-label="Breadcrumb" className="border-b border-slate-100 bg-surface">
@@ -16,14 +14,13 @@ export function Breadcrumbs() {
           return (
             <li key={crumb.path} className="inline-flex items-center gap-1.5">
               {crumb.href ? (
-                <Link
-                  discover="none"
-                  to={crumb.href}
-                  prefetch="intent"
+                <a
+                  href={crumb.href}
+                  data-astro-prefetch
                   className="underline-offset-4 hover:text-brand-700 hover:underline"
                 >
                   {crumb.name}
-                </Link>
+                </a>
               ) : (
                 <span aria-current={last ? 'page' : undefined} className={last ? 'font-medium text-ink' : undefined}>
                   {crumb.name}

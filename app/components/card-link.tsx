@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 
 /**
  * A card's title as its link. The link's box is stretched over the whole card
@@ -11,14 +10,9 @@ import { Link } from 'react-router'
 export function CardTitleLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <h3 className="text-lg font-semibold text-balance text-ink">
-      <Link
-        discover="none"
-        to={to}
-        prefetch="intent"
-        className="after:absolute after:inset-0 focus-visible:outline-none"
-      >
+      <a href={to} data-astro-prefetch className="after:absolute after:inset-0 focus-visible:outline-none">
         {children}
-      </Link>
+      </a>
     </h3>
   )
 }

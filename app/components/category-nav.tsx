@@ -1,7 +1,4 @@
-import { Link, useLocation } from 'react-router'
-import { categoryPath } from '#app/lib/categories.ts'
 import type { CategoryLink } from '#app/lib/content/types.ts'
-import { normalizePath, page } from '#app/lib/registry.ts'
 
 // Written out rather than as aria-[current] variants: every class is in the
 // stylesheet each page inlines, so reusing the ones other parts use is free.
@@ -10,26 +7,27 @@ const currentPill = `${pill} border-brand-700 bg-brand-700 text-white`
 const otherPill = `${pill} border-slate-300 text-ink hover:border-brand-600`
 
 /**
- * The blog's topics as links: "All articles" (/blog) and one per category
- * page, the page being shown marked (`aria-current="page"`). The mark is
- * worked out from the path without its trailing slash, so the pre-rendered
- * page and the hydrated one agree.
+ * The blog's topics as links, as `categoryLinks()` lists them: "All articles"
+ * (/blog) and one per category page, the page being shown (`current`) marked
+ * (`aria-current="page"`).
  */
-export function CategoryNav({ categories, label = 'Blog topics' }: { categories: CategoryLink[]; label?: string }) {
-  const current = normalizePath(useLocation().pathname)
-  const links = [
-    { path: page('/blog').path, name: 'All articles', count: undefined },
-    ...categories.map((category) => ({ ...category, path: categoryPath(category.name) })),
-  ]
+export function CategoryNav({
+  categories,
+  current,
+  label = 'Blog topics',
+}: {
+  categories: CategoryLink[]
+  current: string
+  label?: string
+}) {
   return (
     <nav aria-label={label}>
       <ul className="flex flex-wrap gap-2">
-        {links.map((link) => (
+        {categories.map((link) => (
           <li key={link.path}>
-            <Link
-              discover="none"
-              to={link.path}
-              prefetch="intent"
+            <a
+              href={link.path}
+              data-astro-prefetch
               aria-current={link.path === current ? 'page' : undefined}
               className={link.path === current ? currentPill : otherPill}
             >
@@ -42,7 +40,7 @@ export function CategoryNav({ categories, label = 'Blog topics' }: { categories:
                   <span className="sr-only">({link.count === 1 ? '1 article' : `${link.count} articles`})</span>
                 </>
               )}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

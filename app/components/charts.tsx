@@ -2,12 +2,12 @@ import {
   useId,
   useRef,
   useState,
-  useSyncExternalStore,
   type CSSProperties,
   type KeyboardEvent,
   type PointerEvent,
 } from 'react'
 import { labelIndexes, linePath, niceTicks } from '#app/lib/chart-scale.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 
 // The dashboard's charts, drawn with SVG and HTML of our own, without a
 // charting library (docs/decisions/019-own-svg-charts.md). Geometry goes in
@@ -17,17 +17,7 @@ import { labelIndexes, linePath, niceTicks } from '#app/lib/chart-scale.ts'
 // equivalent (a table or a description) that the page renders; the charts'
 // own tooltips repeat, for pointer and keyboard, what that text says.
 
-// useHydrated (app/lib/use-hydrated.ts) written out: a module that two route
-// modules import moves into the app chunk every page loads (vite.config.ts).
-// Only the dashboard's modules use this one.
-const noSubscription = () => () => {}
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
-}
+
 
 export interface LineSeries {
   name: string

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
 import { trackFormSubmission } from '#app/lib/analytics.ts'
@@ -7,18 +6,21 @@ import { attributionFor, type Attribution } from '#app/lib/attribution.ts'
 import {
   CONTACT_FORM_ID,
   controlId,
-  emptyFormState,
   errorClass,
   errorId,
   firstError,
-  stateFromPage,
   type ContactField,
   type ContactFormState,
 } from '#app/lib/contact-form.ts'
-import { budgetOptions, HONEYPOT_FIELD, leadLimits, serviceOptions, topicOptions } from '#app/lib/lead-fields.ts'
-import { LEAD_API, sendLead } from '#app/lib/send-lead.ts'
-
-const THANK_YOU_PATH = '/thank-you'
+import {
+  budgetOptions,
+  contactFormFields,
+  HONEYPOT_FIELD,
+  leadLimits,
+  serviceOptions,
+  topicOptions,
+} from '#app/lib/lead-fields.ts'
+import { sendLead } from '#app/lib/send-lead.ts'
 
 /**
  * The schema, with zod, loaded when the visitor first touches the form or
@@ -30,35 +32,36 @@ const controlClass =
   'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-red-700'
 
 /**
- * The contact form (docs/product.md#contact-form). Without JavaScript it is a
- * plain form post to the lead API, which answers with /thank-you, or with
- * this page again showing the errors and what was typed (server/contact-page.ts
- * writes them in). With JavaScript it checks the fields with the same schema
- * as the server, sends without a reload and goes to /thank-you.
+ * The contact form (docs/product.md#contact-form), rendered by /contact on
+ * each request (app/pages/contact.astro). Without JavaScript it is a plain
+ * form post to the page itself: the server answers with /thank-you, or with
+ * this page again showing `initial`, the errors and what was typed
+ * (server/contact-post.ts). As an island, woken when a visitor starts to use
+ * it, it checks the fields with the same schema as the server, sends without a
+ * reload and goes to /thank-you.
  */
-export function ContactForm() {
-  // On hydration, the state the server wrote into the page; otherwise none.
-  const [state, setState] = useState<ContactFormState>(() =>
-    typeof document === 'undefined' ? emptyFormState : stateFromPage(document),
-  )
+export function ContactForm({
+  initial,
+  action,
+  thankYouPath,
+  renderedAt,
+}: {
+  /** What the form shows first: a refused post's errors and values, or `?topic=` preselected. */
+  initial: ContactFormState
+  /** Where the form posts without JavaScript: the contact page. */
+  action: string
+  /** Where a sent form goes. */
+  thankYouPath: string
+  /** When the server rendered the form (ms since the epoch): its bot check measures a plain post's fill time from it. */
+  renderedAt: number
+}) {
+  const [state, setState] = useState<ContactFormState>(initial)
   const [sending, setSending] = useState(false)
-  const form = useRef<HTMLFormElement>(null)
   const startedAt = useRef(0)
-  const navigate = useNavigate()
-  const [searchParams] = useSearchParams()
-  const topic = searchParams.get('topic')
 
   useEffect(() => {
     startedAt.current = Date.now()
   }, [])
-
-  // `?topic=audit` preselects the topic (the server does the same without JavaScript).
-  useEffect(() => {
-    const select = form.current?.elements.namedItem('topic')
-    if (select instanceof HTMLSelectElement && topicOptions.some((option) => option.value === topic)) {
-      select.value = topic ?? ''
-    }
-  }, [topic])
 
   function showErrors(errors: ContactFormState['errors'], values: ContactFormState['values']) {
     setState({ errors, values })
@@ -71,9 +74,8 @@ export function ContactForm() {
     event.preventDefault()
     if (sending) return
     const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
-    const values = Object.fromEntries(
-      Object.entries(data).filter(([name]) => name !== 'kind' && name !== HONEYPOT_FIELD),
-    ) as ContactFormState['values']
+    const values: ContactFormState['values'] = {}
+    for (const field of contactFormFields) if (data[field]) values[field] = data[field]
     let schema: Awaited<ReturnType<typeof loadSchema>>
     try {
       schema = await loadSchema()
@@ -105,7 +107,7 @@ export function ContactForm() {
     trackFormSubmission({ formName: 'contact', success: result.ok, pagePath: page })
     setSending(false)
     if (result.ok) {
-      void navigate(THANK_YOU_PATH)
+      window.location.assign(thankYouPath)
     } else if (result.reason === 'invalid') {
       showErrors(result.fields, values)
     } else {
@@ -129,12 +131,15 @@ export function ContactForm() {
       ) : null}
     </div>
   )
-  // The attributes every control shares: its id, name and error state.
+  // The attributes every control shares: its id, name and error state; the
+  // first field with an error has focus when the page comes back refused.
+  const first = firstError(errors)
   const control = (name: ContactField) => ({
     id: controlId(name),
     name,
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? errorId(name) : undefined,
+    autoFocus: name === first || undefined,
     defaultValue: values[name],
   })
   const options = (list: readonly { value: string; label: string }[], none: string) => (
@@ -151,9 +156,8 @@ export function ContactForm() {
   return (
     <form
       id={CONTACT_FORM_ID}
-      ref={form}
       method="post"
-      action={LEAD_API}
+      action={action}
       noValidate
       onSubmit={submit}
       onFocus={() => void loadSchema().catch(() => undefined)}
@@ -161,6 +165,7 @@ export function ContactForm() {
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-surface p-7"
     >
       <input type="hidden" name="kind" value="contact" />
+      <input type="hidden" name="startedAt" value={renderedAt} />
       <div className="grid gap-6 md:grid-cols-2">
         {field(
           'topic',

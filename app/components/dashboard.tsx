@@ -1,11 +1,9 @@
-import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
-import { useSearchParams } from 'react-router'
-import { BarList, Legend, LineChart, useHydrated, type LineSeries } from '#app/components/charts.tsx'
+import { memo, useId, useMemo, useState, type ReactNode } from 'react'
+import { BarList, Legend, LineChart, type LineSeries } from '#app/components/charts.tsx'
 import { Section, SectionHeading } from '#app/components/section.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import {
   buildReport,
-  defaultRange,
   generateSample,
   parseRange,
   ranges,
@@ -14,6 +12,7 @@ import {
   type Range,
   type Report,
 } from '#app/lib/sample-analytics.ts'
+import { useSearchParams } from '#app/lib/use-search-params.ts'
 
 /** The sample data, made once: the same in the pre-rendered page and in the browser. */
 const sample = generateSample()
@@ -99,12 +98,6 @@ const barColor = 'var(--color-brand-600)'
 // The panels only change with the report: memo keeps hydration from rendering
 // them again (the charts in them turn interactive on their own).
 const Trend = memo(function Trend({ report }: { report: Report }) {
-  const [tableShown, setTableShown] = useState(false)
-  const details = useRef<HTMLDetailsElement>(null)
-  // Opened before the page hydrated: no toggle event will come.
-  useEffect(() => {
-    if (details.current?.open) setTableShown(true)
-  }, [])
   const series: LineSeries[] = [
     { name: 'Revenue', color: revenueColor, values: report.trend.map((point) => point.revenue) },
     { name: 'Spend', color: spendColor, dashed: true, values: report.trend.map((point) => point.spend) },
@@ -131,35 +124,27 @@ const Trend = memo(function Trend({ report }: { report: Report }) {
           `${dollars.format(best.revenue)} of revenue; spend ran between ${dollars.format(Math.min(...spends))} and ` +
           `${dollars.format(Math.max(...spends))} a day, lower at weekends.`}
       </p>
-      {/* The rows are rendered once the table is opened: a row a day is the
-          largest part of the page, and the paragraph above sums them up for a
-          visitor without JavaScript. */}
-      <details ref={details} className="mt-4" onToggle={(event) => setTableShown(event.currentTarget.open)}>
+      {/* In the HTML, so it reads without JavaScript: closed until asked for. */}
+      <details className="mt-4">
         <summary className="cursor-pointer font-semibold text-brand-700">
           Show the figures for each day as a table
         </summary>
-        {tableShown ? (
-          <DataTable
-            label="Revenue and spend per day, sample data"
-            columns={['Day', 'Sessions', 'Leads', 'Revenue', 'Spend']}
-          >
-            <tbody>
-              {report.trend.map((point) => (
-                <tr key={point.date}>
-                  <th scope="row">{day(point.date)}</th>
-                  <td>{integer.format(point.sessions)}</td>
-                  <td>{integer.format(point.leads)}</td>
-                  <td>{dollars.format(point.revenue)}</td>
-                  <td>{dollars.format(point.spend)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-        ) : (
-          <noscript>
-            <p className="mt-2 text-sm text-muted">Without JavaScript, the paragraph above sums these figures up.</p>
-          </noscript>
-        )}
+        <DataTable
+          label="Revenue and spend per day, sample data"
+          columns={['Day', 'Sessions', 'Leads', 'Revenue', 'Spend']}
+        >
+          <tbody>
+            {report.trend.map((point) => (
+              <tr key={point.date}>
+                <th scope="row">{day(point.date)}</th>
+                <td>{integer.format(point.sessions)}</td>
+                <td>{integer.format(point.leads)}</td>
+                <td>{dollars.format(point.revenue)}</td>
+                <td>{dollars.format(point.spend)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
       </details>
     </Panel>
   )
@@ -262,21 +247,14 @@ const Funnel = memo(function Funnel({ report }: { report: Report }) {
  * range and reads the address once it has hydrated.
  */
 export function Dashboard() {
-  const hydrated = useHydrated()
   const [searchParams, setSearchParams] = useSearchParams()
-  const range = hydrated ? parseRange(searchParams.get('range')) : defaultRange
+  const range = parseRange(searchParams.get('range'))
   const report = useMemo(() => buildReport(sample, range), [range])
   const [announcement, setAnnouncement] = useState('')
   const rangeLabel = useId()
 
   const choose = (next: Range) => {
-    setSearchParams(
-      (params) => {
-        params.set('range', String(next))
-        return params
-      },
-      { replace: true, preventScrollReset: true },
-    )
+    setSearchParams((params) => params.set('range', String(next)))
     const nextReport = buildReport(sample, next)
     setAnnouncement(`Showing the last ${next} days of sample data, ${day(nextReport.start)} to ${day(nextReport.end)}.`)
   }

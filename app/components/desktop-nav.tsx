@@ -1,5 +1,4 @@
-import { useRef, useState, type FocusEvent } from 'react'
-import type { NavIntent } from '#app/components/desktop-nav-types.ts'
+import type { CSSProperties } from 'react'
 import { NavEntryLink } from '#app/components/nav-entry-link.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import {
@@ -9,96 +8,89 @@ import {
   navigationMenuItemClass,
 } from '#app/components/ui/navigation-menu-styles.ts'
 import { cn } from '#app/lib/cn.ts'
-import { createLateModule } from '#app/lib/late-module.ts'
-import { headerNav, navKey } from '#app/lib/navigation.ts'
-import { useLateWidget } from '#app/lib/use-late-widget.ts'
+import { headerNav, isCurrent, navKey, type NavMenu } from '#app/lib/navigation.ts'
+import { slugify } from '#app/lib/slug.ts'
 
-const menusCode = createLateModule(() => import('./loaded-desktop-nav.tsx'), 'The navigation menus')
+/** The id of a menu's panel; its button's anchor name is the same with two dashes before it. */
+const panelId = (menu: NavMenu) => `menu-${slugify(menu.label)}`
+
+/** A menu's links: its overview page first, where it has one. */
+function MenuPanel({ menu, current }: { menu: NavMenu; current: string }) {
+  const entries = menu.overview ? [menu.overview, ...menu.items] : menu.items
+  return (
+    <ul className={cn('grid gap-0.5', entries.length > 4 ? 'w-[30rem] grid-cols-2' : 'w-56')}>
+      {entries.map((entry) => (
+        <li key={entry.path}>
+          <a
+            href={entry.path}
+            data-astro-prefetch
+            aria-current={isCurrent(entry.path, current, { end: true }) ? 'page' : undefined}
+            className={cn(
+              'block rounded-lg px-3 py-2 text-sm hover:bg-brand-50 hover:text-brand-900 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700',
+              entry === menu.overview ? 'font-semibold text-ink' : 'text-slate-700',
+            )}
+          >
+            {entry === menu.overview ? `All ${menu.label.toLowerCase()}` : entry.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /**
- * The Main navigation of wide screens (docs/product.md#header), a late-loaded
- * widget (app/components/README.md). Its links work from the first paint; the
- * code of its two menus (Radix NavigationMenu, about 11 KB compressed) is
- * fetched when the browser is idle after the page has loaded, only where this
- * navigation shows, and takes over on the first pointer, focus or press in it
- * (docs/decisions/012-load-on-first-use.md). Until then the menus' buttons
- * show what they are, and what the visitor does is kept as a NavIntent: a
- * menu pressed before its code has arrived opens, and keeps focus, as soon as
- * it is there.
+ * A menu of the Main navigation: a button and its panel, a native popover.
+ * The button opens and closes it without any script; a click outside or
+ * Escape closes it, and the panel follows the button in tab order. The
+ * pointer's delays are app/scripts/menus.ts. The panel sits under its
+ * button by CSS anchor positioning (`.nav-menu` in app/app.css).
  */
-export function DesktopNav() {
-  const [intent, setIntent] = useState<NavIntent>({})
-  const navElement = useRef<HTMLElement>(null)
-  // Narrow screens hide this navigation: they never fetch its menus. The swap
-  // itself waits for the first use, so a visitor who never opens a menu never
-  // pays for rendering it; if the code fails to load, the links keep working
-  // and the next use tries again.
-  const [Loaded, wake] = useLateWidget(menusCode, {
-    preloadWhenIdle: () => Boolean(navElement.current?.getClientRects().length),
-  })
-  // A press that begins on the stand-in ends on it. Its mousedown wakes the
-  // menus (by focus); were they swapped in before the click, the link the
-  // press began on would be gone and the browser would drop the click. The
-  // swap waits until the button is released and the click has been handled.
-  const [pressing, setPressing] = useState(false)
-  const press = () => {
-    setPressing(true)
-    const release = () => {
-      window.removeEventListener('pointerup', release, true)
-      window.removeEventListener('pointercancel', release, true)
-      setTimeout(() => setPressing(false), 0)
-    }
-    window.addEventListener('pointerup', release, true)
-    window.addEventListener('pointercancel', release, true)
-  }
-
-  if (Loaded && !pressing) return <Loaded intent={intent} />
-
+function Menu({ menu, current }: { menu: NavMenu; current: string }) {
+  const id = panelId(menu)
   return (
-    <nav
-      ref={navElement}
-      aria-label="Main"
-      className={desktopNavClass}
-      onPointerEnter={wake}
-      onPointerDown={press}
-      onFocus={(event: FocusEvent<HTMLElement>) => {
-        const focus = event.target.dataset.navKey
-        setIntent((value) => ({ ...value, focus }))
-        wake()
-      }}
-      onBlur={(event: FocusEvent<HTMLElement>) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setIntent((value) => ({ ...value, focus: undefined }))
-      }}
-    >
-      <div className="relative">
-        <ul className={desktopNavListClass}>
-          {headerNav.map((item) => (
-            <li key={navKey(item)} className="relative">
-              {item.kind === 'link' ? (
-                <NavEntryLink item={item} />
-              ) : (
-                <button
-                  type="button"
-                  aria-expanded="false"
-                  className={cn(navigationMenuItemClass, 'group')}
-                  data-nav-key={navKey(item)}
-                  onClick={() => {
-                    setIntent((value) => ({ ...value, focus: navKey(item), open: navKey(item) }))
-                    wake()
-                  }}
-                  onPointerEnter={() =>
-                    setIntent((value) => ({ ...value, hover: { key: navKey(item), at: performance.now() } }))
-                  }
-                  onPointerLeave={() => setIntent((value) => ({ ...value, hover: undefined }))}
-                >
-                  {item.menu.label}
-                  <Icon name="chevron-down" className={navigationMenuChevronClass} />
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+    <>
+      <button
+        type="button"
+        popoverTarget={id}
+        className={cn(navigationMenuItemClass, 'group')}
+        style={{ anchorName: `--${id}` } as CSSProperties}
+        data-nav-key={menu.label}
+      >
+        {menu.label}
+        <Icon name="chevron-down" className={navigationMenuChevronClass} />
+      </button>
+      <div
+        id={id}
+        popover="auto"
+        className="nav-menu rounded-xl border border-slate-200 bg-surface p-2 shadow-xl"
+        style={{ positionAnchor: `--${id}` } as CSSProperties}
+      >
+        <MenuPanel menu={menu} current={current} />
       </div>
+    </>
+  )
+}
+
+/**
+ * The Main navigation of wide screens (docs/product.md#header): its links,
+ * and the Services and Industries menus as native popovers
+ * (docs/decisions/030-menus-as-native-popovers.md). `current` is the path of
+ * the page shown, whose link is marked.
+ */
+export function DesktopNav({ current }: { current: string }) {
+  return (
+    <nav aria-label="Main" className={desktopNavClass} data-menus="">
+      <ul className={desktopNavListClass}>
+        {headerNav.map((item) => (
+          <li key={navKey(item)} className="relative" data-menu-item={item.kind === 'menu' ? '' : undefined}>
+            {item.kind === 'link' ? (
+              <NavEntryLink item={item} current={current} />
+            ) : (
+              <Menu menu={item.menu} current={current} />
+            )}
+          </li>
+        ))}
+      </ul>
     </nav>
   )
 }

@@ -1,22 +1,22 @@
-import { useEffect } from 'react'
-import { useNavigate, useRouteError } from 'react-router'
+import { Component, useEffect, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
-import { site } from '#app/lib/site.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
+import { site } from '#app/lib/site.ts'
 
 /**
- * What a visitor sees after an uncaught render error (docs/product.md#error-fallback).
- * The error is reported to the server (POST /api/client-errors, server/app.ts), which is
- * how "our team has been notified" holds.
+ * What a visitor sees in place of an island that failed to render
+ * (docs/product.md#error-fallback). The error is reported to the server
+ * (POST /api/client-errors, server/api/client-errors.ts), which is how "our
+ * team has been notified" holds. The page around it stays, so its heading is
+ * an h2 under the page's own h1.
  */
 export function ErrorFallback({ error }: { error: unknown }) {
-  const navigate = useNavigate()
   useEffect(() => {
     reportError(error)
   }, [error])
   return (
-    <div role="alert" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:py-32">
-      <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Oops! Something went wrong</h1>
+    <div role="alert" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-16 text-center">
+      <h2 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Oops! Something went wrong</h2>
       <p className="mt-4 text-lg text-muted">
         We encountered an unexpected error. Don&apos;t worry, our team has been notified.
       </p>
@@ -32,8 +32,7 @@ export function ErrorFallback({ error }: { error: unknown }) {
           <Icon name="refresh" />
           Reload Page
         </Button>
-        {/* Navigating away clears the router's error state. */}
-        <Button variant="outline" onClick={() => void navigate('/')}>
+        <Button variant="outline" onClick={() => window.location.assign('/')}>
           <Icon name="home" />
           Go Home
         </Button>
@@ -60,7 +59,18 @@ function reportError(error: unknown) {
   }
 }
 
-/** A route module's ErrorBoundary: the fallback inside the site's header and footer. */
-export function RouteErrorBoundary() {
-  return <ErrorFallback error={useRouteError()} />
+/**
+ * Around every island (app/islands/): an error thrown while it renders shows
+ * the fallback in its place, and the rest of the page stays as it is.
+ */
+export class IslandBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('An island failed to render') }
+  }
+
+  override render() {
+    return this.state.error ? <ErrorFallback error={this.state.error} /> : this.props.children
+  }
 }

@@ -1,5 +1,7 @@
-import { checklistPath } from '#app/lib/navigation.ts'
-import { normalizePath } from '#app/lib/registry.ts'
+// What the exit popup and the mobile call-to-action bar go by in the browser
+// (app/islands/exit-popup.tsx, mobile-cta-bar.tsx). Nothing here imports the
+// registry: islands carry only what they need. Which pages show them is
+// app/lib/lead-widget-pages.ts, read by the shell at build.
 
 /** When the exit popup opens by itself (docs/product.md#exit-popup). */
 export const EXIT_POPUP_DELAY_MS = 30_000
@@ -9,14 +11,6 @@ export const CTA_BAR_SCROLL_PX = 300
 /** Stored flags: set once, they stay (localStorage). */
 export const EXIT_POPUP_SEEN_KEY = 'northpeak:exit-popup-seen'
 export const CTA_BAR_DISMISSED_KEY = 'northpeak:cta-bar-dismissed'
-
-/** Pages where the popup would interrupt what the visitor came to do, or offer what they already have. */
-const noPopupPaths = new Set(['/contact', '/thank-you', checklistPath])
-/** Pages that are already the call to action. */
-const noBarPaths = new Set(['/contact', '/thank-you'])
-
-export const popupAllowedOn = (pathname: string) => !noPopupPaths.has(normalizePath(pathname))
-export const barAllowedOn = (pathname: string) => !noBarPaths.has(normalizePath(pathname))
 
 export function readFlag(key: string): boolean {
   try {

@@ -1,49 +1,23 @@
-import { useEffect, useRef, useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
 import { Container } from '#app/components/section.tsx'
-import { buttonVariants } from '#app/components/ui/button.tsx'
-import { cn } from '#app/lib/cn.ts'
-import { bookCallPath, mobileNav } from '#app/lib/navigation.ts'
-import { Icon } from '#app/components/ui/icon.tsx'
 import { ThemeToggle } from '#app/components/theme-toggle.tsx'
+import { buttonVariants } from '#app/components/ui/button.tsx'
+import { Icon } from '#app/components/ui/icon.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { bookCallPath, isCurrent, mobileNav } from '#app/lib/navigation.ts'
 
-const PANEL_ID = 'mobile-menu'
-
-function hide(element: HTMLElement | null) {
-  // Browsers without the Popover API show the panel as a plain list instead.
-  if (element && typeof element.hidePopover === 'function' && element.matches(':popover-open')) element.hidePopover()
-}
+export const MOBILE_MENU_ID = 'mobile-menu'
 
 const linkClass =
   'block rounded-lg px-3 py-2.5 text-base font-medium text-ink hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800'
 
 /**
  * The menu below the xl breakpoint. It is a native popover: the button opens
- * and closes it even before JavaScript loads, a click outside or Escape
- * closes it, and focus returns to the button. With JavaScript, a link click
- * closes it too and focus moves to the first link when it opens.
+ * and closes it without any script, a click outside or Escape closes it, and
+ * focus returns to the button. With JavaScript (app/scripts/mobile-menu.ts),
+ * focus moves to the first link when it opens and a link click closes it. The
+ * button's icon turns from the bars to a cross while it is open (app/app.css).
  */
-export function MobileMenu() {
-  const panel = useRef<HTMLDivElement>(null)
-  const [open, setOpen] = useState(false)
-  const { pathname } = useLocation()
-
-  useEffect(() => {
-    const element = panel.current
-    if (!element) return
-    function onToggle(event: Event) {
-      const isOpen = (event as ToggleEvent).newState === 'open'
-      setOpen(isOpen)
-      if (isOpen) element?.querySelector<HTMLElement>('a')?.focus()
-    }
-    element.addEventListener('toggle', onToggle)
-    return () => element.removeEventListener('toggle', onToggle)
-  }, [])
-
-  // A navigation by any means (a link, Back) closes the menu.
-  useEffect(() => hide(panel.current), [pathname])
-  const close = () => hide(panel.current)
-
+export function MobileMenu({ current }: { current: string }) {
   return (
     <>
       {/* The browser tells assistive technology whether the popover it
@@ -51,16 +25,16 @@ export function MobileMenu() {
           popovertarget button (HTML spec, checked by the Nu Html Checker). */}
       <button
         type="button"
-        popoverTarget={PANEL_ID}
-        aria-controls={PANEL_ID}
-        className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 xl:hidden"
+        popoverTarget={MOBILE_MENU_ID}
+        aria-controls={MOBILE_MENU_ID}
+        className="mobile-menu-button inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 xl:hidden"
       >
-        <Icon name={open ? 'close' : 'menu'} />
+        <Icon name="menu" className="when-closed" />
+        <Icon name="close" className="when-open" />
         <span className="sr-only">Menu</span>
       </button>
       <div
-        id={PANEL_ID}
-        ref={panel}
+        id={MOBILE_MENU_ID}
         popover="auto"
         className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-b border-slate-200 bg-surface p-0 shadow-xl backdrop:bg-slate-900/30"
       >
@@ -70,16 +44,14 @@ export function MobileMenu() {
             {mobileNav.map((item) =>
               item.kind === 'link' ? (
                 <li key={item.page.path}>
-                  <NavLink
-                    discover="none"
-                    to={item.page.path}
-                    end
-                    prefetch="intent"
+                  <a
+                    href={item.page.path}
+                    data-astro-prefetch
+                    aria-current={isCurrent(item.page.path, current, { end: true }) ? 'page' : undefined}
                     className={linkClass}
-                    onClick={close}
                   >
                     {item.page.name}
-                  </NavLink>
+                  </a>
                 </li>
               ) : (
                 <li key={item.menu.label}>
@@ -92,15 +64,14 @@ export function MobileMenu() {
                   <ul aria-labelledby={`mobile-${item.menu.label.toLowerCase()}`}>
                     {item.menu.items.map((entry) => (
                       <li key={entry.path}>
-                        <NavLink
-                          discover="none"
-                          to={entry.path}
-                          prefetch="intent"
+                        <a
+                          href={entry.path}
+                          data-astro-prefetch
+                          aria-current={isCurrent(entry.path, current) ? 'page' : undefined}
                           className={cn(linkClass, 'pl-6')}
-                          onClick={close}
                         >
                           {entry.name}
-                        </NavLink>
+                        </a>
                       </li>
                     ))}
                   </ul>
@@ -109,15 +80,13 @@ export function MobileMenu() {
             )}
           </ul>
           <ThemeToggle labelled className="mt-3" />
-          <Link
-            discover="none"
-            to={bookCallPath}
-            prefetch="intent"
-            onClick={close}
+          <a
+            href={bookCallPath}
+            data-astro-prefetch
             className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-4 w-full')}
           >
             Book Strategy Call
-          </Link>
+          </a>
         </Container>
       </div>
     </>

@@ -1,26 +1,17 @@
-import { NavLink, type NavLinkProps } from 'react-router'
 import { navigationMenuItemClass } from '#app/components/ui/navigation-menu-styles.ts'
-import { navKey, type NavItem } from '#app/lib/navigation.ts'
+import { isCurrent, navKey, type NavItem } from '#app/lib/navigation.ts'
 
-/**
- * A link of the Main navigation (docs/product.md#header), drawn by both
- * renderings of it, DesktopNav before the menus' code arrives and
- * LoadedDesktopNav after, so the two cannot drift apart.
- */
-export function NavEntryLink({
-  item,
-  ...props
-}: { item: Extract<NavItem, { kind: 'link' }> } & Omit<NavLinkProps, 'to' | 'className' | 'children'>) {
+/** A link of the Main navigation (docs/product.md#header), marked while its page (or one under it) is shown. */
+export function NavEntryLink({ item, current }: { item: Extract<NavItem, { kind: 'link' }>; current: string }) {
   return (
-    <NavLink
-      discover="none"
-      {...props}
-      to={item.page.path}
-      prefetch="intent"
+    <a
+      href={item.page.path}
+      data-astro-prefetch
+      aria-current={isCurrent(item.page.path, current) ? 'page' : undefined}
       className={navigationMenuItemClass}
       data-nav-key={navKey(item)}
     >
       {item.page.name}
-    </NavLink>
+    </a>
   )
 }

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Prose } from '#app/components/prose.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import type { ContentsEntry } from '#app/lib/reading-contents.ts'
-import { createLateModule } from '#app/lib/late-module.ts'
 import { site } from '#app/lib/site.ts'
 
 // The layout around a long body (docs/product.md#article-page,
@@ -16,31 +15,21 @@ import { site } from '#app/lib/site.ts'
 // keyboard and screen-reader users meet the contents before the body.
 //
 // The contents are plain links in the pre-rendered page. Marking the section
-// being read and the reading progress need a script, reading-behaviour.ts,
-// fetched once React has hydrated the page: no page waits for it before it
-// paints or answers, and it costs no request in the first round. The layout's rules are the `.reading`
-// classes of app/app.css: a few short rules, as every page inlines the rules
-// it uses (docs/decisions/024-page-rules-inline-whole-stylesheet-after.md).
+// being read and the reading progress are app/scripts/reading.ts, a module
+// script of the pages that use this layout. The layout's rules are the
+// `.reading` classes of app/app.css.
 
-const behaviour = createLateModule(() => import('./reading-behaviour.ts'), 'The reading layout')
-
-/** The page's sections as links; the one being read carries aria-current. */
-function Contents({ entries, current }: { entries: ContentsEntry[]; current: string | undefined }) {
-  const list = useRef<HTMLElement>(null)
-  useEffect(() => {
-    if (list.current) behaviour.loaded()?.keepCurrentInView(list.current)
-  }, [current])
+/** The page's sections as links; app/scripts/reading.ts marks the one being read with aria-current. */
+function Contents({ entries }: { entries: ContentsEntry[] }) {
   return (
-    <nav ref={list} aria-labelledby="reading-contents-label" className="reading-contents">
+    <nav aria-labelledby="reading-contents-label" className="reading-contents">
       <p id="reading-contents-label" className="text-sm font-semibold text-ink">
         On this page
       </p>
       <ol className="mt-3 text-sm">
         {entries.map(({ id, text }) => (
           <li key={id}>
-            <a href={`#${id}`} aria-current={current === id ? 'location' : undefined}>
-              {text}
-            </a>
+            <a href={`#${id}`}>{text}</a>
           </li>
         ))}
       </ol>
@@ -81,11 +70,7 @@ export function ReadingLayout({
 }: {
   /** The body, Markdown rendered at build. */
   html: string
-  /**
-   * Its h2 headings (`contentsOf`), read by the loader: on a page's first
-   * load the body's HTML is in the markup only, not in the data
-   * (docs/decisions/027-bodies-once-per-document.md).
-   */
+  /** Its h2 headings (`contentsOf`). */
   contents: ContentsEntry[]
   /** What the page adds beside the body on wide screens and after it on narrow ones. */
   aside?: ReactNode
@@ -98,27 +83,9 @@ export function ReadingLayout({
   /** Whether a bar at the top shows how far the body has been read (articles). */
   progress?: boolean
 }) {
-  const root = useRef<HTMLDivElement>(null)
-  const [current, setCurrent] = useState<string>()
-  const ids = contents.map((entry) => entry.id).join(' ')
-  // The marking and the progress bar load once React has hydrated the page.
-  useEffect(() => {
-    let stops: (() => void)[] = []
-    let ended = false
-    void behaviour.preload().then((module) => {
-      const body = root.current
-      if (!module || !body || ended) return
-      stops = [module.watchCurrentSection(body, ids ? ids.split(' ') : [], setCurrent)]
-      if (progress) stops.push(module.showReadingProgress(body))
-    })
-    return () => {
-      ended = true
-      for (const stop of stops) stop()
-    }
-  }, [ids, progress])
   return (
-    <div ref={root} className="reading">
-      <Contents entries={contents} current={current} />
+    <div className="reading" data-progress={progress ? '' : undefined}>
+      <Contents entries={contents} />
       <Prose html={html} />
       <div className={lead ? 'reading-side-led' : undefined}>
         {lead}

@@ -1,7 +1,6 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react'
-import { useSearchParams } from 'react-router'
+import { useEffect, useId, useState } from 'react'
 import { Section, SectionHeading } from '#app/components/section.tsx'
-import { SmartLink } from '#app/components/smart-link.tsx'
+import { NewTabLink } from '#app/components/new-tab-link.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import {
@@ -19,6 +18,7 @@ import {
   type RoiRow,
 } from '#app/lib/roi.ts'
 import { site } from '#app/lib/site.ts'
+import { useSearchParams } from '#app/lib/use-search-params.ts'
 
 /** How long typing must pause before the results are read out (docs/product.md#roi-calculator). */
 export const ANNOUNCE_DELAY_MS = 1000
@@ -37,17 +37,6 @@ const help: Record<RoiField, string> = {
 }
 
 const unitInLabel = { visitors: '', '%': ' (%)', USD: ' ($)' } as const
-
-// useHydrated (app/lib/use-hydrated.ts) written out: a module that two route
-// modules import moves into the app chunk every page loads (vite.config.ts).
-const noSubscription = () => () => {}
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
-}
 
 /**
  * Red 700 (6.5:1 on white) for messages and the wrong field's border; the
@@ -104,12 +93,11 @@ function download(csv: string) {
  * first business, and reads the address once it has hydrated.
  */
 export function RoiCalculator() {
-  const hydrated = useHydrated()
   const [searchParams, setSearchParams] = useSearchParams()
   // Null until the visitor changes something: until then the address (or,
   // in the pre-rendered HTML, the defaults) says what the inputs hold.
   const [edited, setEdited] = useState<RoiRawInputs | null>(null)
-  const texts = edited ?? (hydrated ? textsFrom(searchParams) : roiDefaultText)
+  const texts = edited ?? textsFrom(searchParams)
   const [announcement, setAnnouncement] = useState('')
   const [actionStatus, setActionStatus] = useState('')
   const id = useId()
@@ -131,16 +119,12 @@ export function RoiCalculator() {
   const update = (next: RoiRawInputs, inAddress: boolean) => {
     setEdited(next)
     setActionStatus('')
-    setSearchParams(
-      (params) => {
-        for (const name of roiFieldNames) {
-          if (inAddress) params.set(name, next[name])
-          else params.delete(name)
-        }
-        return params
-      },
-      { replace: true, preventScrollReset: true },
-    )
+    setSearchParams((params) => {
+      for (const name of roiFieldNames) {
+        if (inAddress) params.set(name, next[name])
+        else params.delete(name)
+      }
+    })
   }
 
   const copyLink = async () => {
@@ -275,9 +259,12 @@ export function RoiCalculator() {
               On a free {site.strategySession.minutes}-minute strategy call, worth {site.strategySession.worth}, we go
               through your inputs and show which one is worth fixing first.
             </p>
-            <SmartLink to="booking" className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-5')}>
+            <NewTabLink
+              href={site.bookingUrl}
+              className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-5')}
+            >
               Book your free strategy call
-            </SmartLink>
+            </NewTabLink>
           </div>
         </div>
       </div>

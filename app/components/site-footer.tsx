@@ -1,20 +1,20 @@
-import { Link } from 'react-router'
-import { CookieSettingsItem } from '#app/components/consent.tsx'
-import { LazyTooltip } from '#app/components/lazy-tooltip.tsx'
 import { Logo } from '#app/components/logo.tsx'
 import { Container } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { Icon } from '#app/components/ui/icon.tsx'
 import { footerColumns } from '#app/lib/navigation.ts'
 import { site } from '#app/lib/site.ts'
-import { Icon } from '#app/components/ui/icon.tsx'
 
-function scrollToTop() {
-  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' })
-  document.getElementById('main')?.focus({ preventScroll: true })
-}
+const linkClass = 'underline-offset-4 hover:text-white hover:underline'
 
+/**
+ * The site footer (docs/product.md#footer). Back to top and its tooltip work
+ * by app/scripts/back-to-top.ts and CSS (`.tooltip` in app/app.css). In a
+ * build with a measurement id the Legal column ends with Cookie settings,
+ * which reopens the consent banner: it is hidden until the banner's island
+ * has woken, since it needs it (app/islands/consent-banner.tsx).
+ */
 export function SiteFooter() {
   return (
     <footer className="bg-slate-950 text-slate-300">
@@ -37,18 +37,17 @@ export function SiteFooter() {
               <ul className="mt-4 space-y-2.5 text-sm">
                 {column.links.map((entry) => (
                   <li key={entry.path}>
-                    <Link
-                      discover="none"
-                      to={entry.path}
-                      prefetch="intent"
-                      className="underline-offset-4 hover:text-white hover:underline"
-                    >
+                    <a href={entry.path} data-astro-prefetch className={linkClass}>
                       {entry.name}
-                    </Link>
+                    </a>
                   </li>
                 ))}
                 {__GA_MEASUREMENT_ID__ && column.title === 'Legal' ? (
-                  <CookieSettingsItem className="cursor-pointer underline-offset-4 hover:text-white hover:underline" />
+                  <li hidden data-cookie-settings="">
+                    <button type="button" className={`cursor-pointer ${linkClass}`}>
+                      Cookie settings
+                    </button>
+                  </li>
                 ) : null}
               </ul>
             </nav>
@@ -56,18 +55,24 @@ export function SiteFooter() {
         </div>
         <div className="mt-12 flex items-center justify-between gap-4 border-t border-slate-800 pt-6 text-sm">
           <p>{`© ${site.copyrightYear} ${site.name}. All rights reserved.`}</p>
-          <LazyTooltip label="Back to top">
+          <div className="relative">
             {/* No variant: the ghost button's colours are for light backgrounds. */}
             <Button
               variant={null}
               size="icon"
-              onClick={scrollToTop}
+              data-back-to-top=""
               className="text-slate-300 hover:bg-slate-800 hover:text-white"
               aria-label="Back to top"
             >
               <Icon name="arrow-up" />
             </Button>
-          </LazyTooltip>
+            <span
+              role="tooltip"
+              className="tooltip rounded-md bg-ink px-3 py-1.5 text-xs font-medium whitespace-nowrap text-white shadow-md"
+            >
+              Back to top
+            </span>
+          </div>
         </div>
       </Container>
     </footer>

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { DesktopNav } from '#app/components/desktop-nav.tsx'
 import { Logo } from '#app/components/logo.tsx'
 import { MobileMenu } from '#app/components/mobile-menu.tsx'
@@ -12,26 +11,26 @@ import { site } from '#app/lib/site.ts'
 /**
  * The site header: logo (the Home link), the Main navigation, the dark theme's
  * toggle (in the mobile menu below the xl breakpoint) and Book Strategy Call.
+ * `current` is the path of the page shown.
  */
-export function SiteHeader() {
+export function SiteHeader({ current }: { current: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link discover="none" to="/" prefetch="intent" aria-label={`${site.name}, home`} className="rounded-md">
+        <a href="/" data-astro-prefetch aria-label={`${site.name}, home`} className="rounded-md">
           <Logo />
-        </Link>
-        <DesktopNav />
+        </a>
+        <DesktopNav current={current} />
         <div className="flex items-center gap-2">
           <ThemeToggle className="max-xl:hidden" />
-          <Link
-            discover="none"
-            to={bookCallPath}
-            prefetch="intent"
+          <a
+            href={bookCallPath}
+            data-astro-prefetch
             className={cn(buttonVariants({ variant: 'cta', size: 'sm' }), 'max-sm:hidden')}
           >
             Book Strategy Call
-          </Link>
-          <MobileMenu />
+          </a>
+          <MobileMenu current={current} />
         </div>
       </Container>
     </header>

@@ -1,5 +1,5 @@
 import type * as React from 'react'
-import { Link } from 'react-router'
+import { NewTabLink } from '#app/components/new-tab-link.tsx'
 import { resolveHref } from '#app/lib/links.ts'
 
 type SmartLinkProps = Omit<React.ComponentProps<'a'>, 'href'> & {
@@ -8,17 +8,17 @@ type SmartLinkProps = Omit<React.ComponentProps<'a'>, 'href'> & {
 }
 
 /**
- * One link for every destination: a router link (fetched ahead on hover or
- * focus) inside the site, a plain anchor outside it, and a new tab, announced
- * to screen readers, for the booking calendar and outbound addresses.
+ * One link for every destination: a page of the site (fetched ahead on hover
+ * or focus), a plain anchor outside it, and a new tab, announced to screen
+ * readers, for the booking calendar and outbound addresses.
  */
 export function SmartLink({ to, children, ...props }: SmartLinkProps) {
   const link = resolveHref(to)
   if (!link.external) {
     return (
-      <Link discover="none" to={link.href} prefetch="intent" {...props}>
+      <a href={link.href} data-astro-prefetch {...props}>
         {children}
-      </Link>
+      </a>
     )
   }
   if (!link.newTab) {
@@ -29,9 +29,8 @@ export function SmartLink({ to, children, ...props }: SmartLinkProps) {
     )
   }
   return (
-    <a href={link.href} target="_blank" rel="noopener noreferrer" {...props}>
+    <NewTabLink href={link.href} {...props}>
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
+    </NewTabLink>
   )
 }

@@ -1,25 +1,24 @@
 import { Icon } from '#app/components/ui/icon.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { chooseTheme, useDarkTheme } from '#app/lib/theme.ts'
 
 /**
  * Switches the dark theme on and off and remembers the choice
  * (docs/product.md#header). A toggle button: its name says what it does and
- * `aria-pressed` whether it is on. While it is on, the moon is filled and the
- * button tinted (`.theme-toggle` in app/app.css): CSS reads `data-theme`, so
- * the look is right from the first paint, before React knows the theme. Pages
- * shown without JavaScript, where it could not work, leave it out.
+ * `aria-pressed` whether it is on, kept in step with the theme by
+ * app/scripts/theme.ts. While it is on, the moon is filled and the button
+ * tinted (`.theme-toggle` in app/app.css): CSS reads `data-theme`, so the look
+ * is right from the first paint. Pages shown without JavaScript, where it
+ * could not work, leave it out (the head script sets `data-theme`).
  *
  * `labelled` shows the name beside the icon (the mobile menu); otherwise the
  * name is for screen readers only (the header).
  */
 export function ThemeToggle({ labelled = false, className }: { labelled?: boolean; className?: string }) {
-  const dark = useDarkTheme()
   return (
     <button
       type="button"
-      aria-pressed={dark}
-      onClick={() => chooseTheme(dark ? 'light' : 'dark')}
+      aria-pressed="false"
+      data-theme-toggle=""
       className={cn(
         'theme-toggle inline-flex items-center gap-3 rounded-lg text-ink hover:bg-slate-100',
         labelled ? 'w-full px-3 py-2.5 text-base font-medium' : 'size-11 justify-center',

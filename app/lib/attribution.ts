@@ -4,7 +4,7 @@
  * the tab's sessionStorage until the visitor sends a lead, which carries them
  * with the page it is sent from. The server checks them again (app/lib/lead.ts).
  */
-import { leadLimits } from './lead-fields.ts'
+import { leadLimits } from './lead-limits.ts'
 
 export const ATTRIBUTION_KEY = 'northpeak:attribution'
 

@@ -1,28 +1,36 @@
 /**
- * The contact form's markup contract (docs/product.md#contact-form): the ids
- * the component gives its controls and error messages, and the state a
- * refused form post comes back with. The component (app/components/contact-form.tsx)
- * renders it; without JavaScript the server writes the same state into the
- * pre-rendered page (server/contact-page.ts), so both must agree on this.
+ * The contact form's state (docs/product.md#contact-form): the ids the
+ * component gives its controls and error messages, and what a refused post
+ * comes back with. The component (app/components/contact-form.tsx) renders
+ * it, on the page the server renders for each request (app/pages/contact.astro)
+ * and as an island in the browser.
  */
-import type { contactFormFields } from './lead-fields.ts'
+import { topicOptions, type contactFormFields } from './lead-fields.ts'
 
 export const CONTACT_FORM_ID = 'contact-form'
 
 export type ContactField = (typeof contactFormFields)[number]
 
-/** What the form shows: a message per bad field and the values to fill in again. */
+/** What the form shows: a message per bad field (and `form`, one for the whole form) and the values to fill in again. */
 export interface ContactFormState {
   errors: Partial<Record<ContactField | 'form', string>>
   values: Partial<Record<ContactField, string>>
 }
 
-export const emptyFormState: ContactFormState = { errors: {}, values: {} }
+/**
+ * A post the server turned away (server/rendered-pages.ts), for the contact
+ * page to show: the form's state and the status the page answers with.
+ */
+export interface RefusedContactForm {
+  state: ContactFormState
+  /** 400 a field is wrong, 429 too many posts, 503 the lead could not be stored. */
+  status: 400 | 429 | 503
+}
 
 export const controlId = (field: ContactField) => `contact-${field}`
 export const errorId = (field: ContactField) => `contact-${field}-error`
 
-/** The look of a field's error message, the same whoever renders it. */
+/** The look of a field's error message. */
 export const errorClass = 'mt-1.5 text-sm font-medium text-red-700'
 
 /** The fields in the order the form shows them: focus goes to the first with an error. */
@@ -33,14 +41,8 @@ export function firstError(errors: ContactFormState['errors']): ContactField | u
   return formOrder.find((field) => errors[field] !== undefined)
 }
 
-/** The state the server wrote into the page (`data-state` on the form), if any. */
-export function stateFromPage(doc: Document | undefined): ContactFormState {
-  const raw = doc?.getElementById(CONTACT_FORM_ID)?.dataset.state
-  if (!raw) return emptyFormState
-  try {
-    const state = JSON.parse(raw) as ContactFormState
-    return { errors: state.errors ?? {}, values: state.values ?? {} }
-  } catch {
-    return emptyFormState
-  }
+/** A fresh form; `?topic=audit` (a topic of `topicOptions`) preselects its topic. */
+export function formFromQuery(query: URLSearchParams): ContactFormState {
+  const topic = topicOptions.find((option) => option.value === query.get('topic'))?.value
+  return { errors: {}, values: topic ? { topic } : {} }
 }

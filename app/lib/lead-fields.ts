@@ -5,8 +5,7 @@
  */
 import { services, slugOf } from './registry.ts'
 
-/** Hidden from people, left empty by them; a bot that fills it is answered like a person and stored nowhere. */
-export const HONEYPOT_FIELD = 'website'
+export { HONEYPOT_FIELD, leadLimits } from './lead-limits.ts'
 
 /** The service-of-interest options: the site's services (app/lib/registry.ts), by slug, and "Not sure yet". */
 export const serviceOptions = [
@@ -30,16 +29,6 @@ export const topicOptions = [
   { value: 'project', label: 'A project' },
 ] as const
 
-/** Longest values kept, in characters. */
-export const leadLimits = {
-  email: 254,
-  name: 100,
-  company: 200,
-  message: 5000,
-  page: 300,
-  referrerHost: 253,
-  utm: 200,
-} as const
 
 /** The fields a contact form shows, in order, for carrying typed values back to it. */
 export const contactFormFields = ['name', 'email', 'company', 'service', 'budget', 'message', 'topic'] as const

@@ -55,6 +55,16 @@ export const mobileNav: NavItem[] = [
   ),
 ]
 
+/**
+ * Whether a link to `path` is the page being shown (`current`): its own path,
+ * or, unless `end`, a page under it ("/blog" while reading an article). Home
+ * is current on the home page only.
+ */
+export function isCurrent(path: string, current: string, { end = false }: { end?: boolean } = {}): boolean {
+  if (path === current) return true
+  return !end && path !== '/' && current.startsWith(`${path}/`)
+}
+
 /** Where the header's "Book Strategy Call" button goes. */
 export const bookCallPath = page('/contact').path
 /** The 47-point audit checklist: the exit popup's thank-you state and the checklist e-mail link to it. */

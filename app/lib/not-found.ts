@@ -1,7 +1,6 @@
 /**
- * The not-found page is pre-rendered once at this path; the server answers
- * every unknown URL with that file and status 404. Explicit routes (no dynamic
- * segments) mean the browser matches the same catch-all route for any unknown
- * URL, so the page hydrates wherever it is served.
+ * The not-found page is pre-rendered once (app/pages/404.astro) to this file;
+ * the server answers every unknown URL with it and status 404, and this path
+ * itself is unknown too.
  */
-export const NOT_FOUND_PATH = '/404'
+export const NOT_FOUND_PATH = '/404.html'

@@ -15,7 +15,7 @@
 
 import { articleCategories, categoryPath } from './categories.ts'
 
-/** The route module (app/routes/<route>.tsx) that renders a page. */
+/** The page shell (app/pages/) that renders a page, by what it is; see `pagesOf`. */
 export type RouteModule =
   | 'page'
   | 'contact'
@@ -181,18 +181,9 @@ export function findPage(path: string): PageEntry | undefined {
   return byPath.get(normalizePath(path))
 }
 
-/**
- * Drops a trailing slash and a `.data` suffix, so "/about/" and "/about.data"
- * both read "/about"; the home page's data file is "/_.data".
- */
+/** Drops a trailing slash, so "/about/" reads "/about". */
 export function normalizePath(path: string): string {
-  const bare = path.replace(/\.data$/, '').replace(/\/+$/, '')
-  return bare === '' || bare === '/_' ? '/' : bare
-}
-
-/** The registry path a loader's request is for (also its `.data` request). */
-export function requestPath(request: Request): string {
-  return normalizePath(new URL(request.url).pathname)
+  return path.replace(/\/+$/, '') || '/'
 }
 
 /** The last segment of a path: a content file's name. */
@@ -222,7 +213,7 @@ export function page(path: string): PageEntry {
   return entry
 }
 
-/** The registry page a loader's request is for (also its `.data` request). */
-export function requestEntry(request: Request): PageEntry {
-  return page(requestPath(request))
+/** The pages a shell renders: its `getStaticPaths` lists them (app/pages/). */
+export function pagesOf(route: RouteModule): PageEntry[] {
+  return pages.filter((entry) => entry.route === route)
 }

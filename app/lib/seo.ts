@@ -1,4 +1,3 @@
-import type { MetaDescriptor } from 'react-router'
 import type { BreadcrumbList, ListItem, Organization, Service, Thing, WebSite, WithContext } from 'schema-dts'
 import { breadcrumbs } from './breadcrumbs.ts'
 import type { PageContent } from './content/types.ts'
@@ -48,15 +47,26 @@ export function absoluteUrl(path: string): string {
   return path === '/' ? `${site.origin}/` : `${site.origin}${path}`
 }
 
-/** Every tag a page's `meta()` returns: title, description, canonical, Open Graph, Twitter, robots, JSON-LD. */
-export function seo(input: SeoInput): MetaDescriptor[] {
+/**
+ * A tag of a page's `<head>`, as app/components/head-tags.astro writes it:
+ * the title, a meta tag by name or property, a link, or a JSON-LD object.
+ */
+export type HeadTag =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { tagName: 'link'; rel: string; href: string }
+  | { 'script:ld+json': WithContext<StructuredData> }
+
+/** Every tag of a page's head: title, description, canonical, Open Graph, Twitter, robots, JSON-LD. */
+export function seo(input: SeoInput): HeadTag[] {
   const title = fullTitle(input.title)
   const url = absoluteUrl(input.path)
   // Articles and family pages have a card of their own, drawn at build from the
   // same inputs (app/lib/social-card.ts); the other pages share the default.
   const card = socialCard(input)
   const image = absoluteUrl(card?.image ?? site.ogImage)
-  const tags: MetaDescriptor[] = [
+  const tags: HeadTag[] = [
     { title },
     { name: 'description', content: input.description },
     { property: 'og:site_name', content: site.name },
@@ -93,7 +103,7 @@ export function seo(input: SeoInput): MetaDescriptor[] {
 }
 
 /** The metadata of a page of content/pages/; the home page adds the site's Organization and WebSite. */
-export function contentPageSeo({ path, page }: { path: string; page: PageContent }): MetaDescriptor[] {
+export function contentPageSeo({ path, page }: { path: string; page: PageContent }): HeadTag[] {
   return seo({
     title: page.title,
     description: page.description,

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react'
-
 /**
  * The colour theme (docs/product.md#header, docs/decisions/026-type-and-theme.md):
  * `data-theme` on `<html>` is "light" or "dark"; app/app.css redefines the
@@ -19,12 +17,11 @@ export const themeBarColors: Record<Theme, string> = { light: '#4338ca', dark: '
 const darkQuery = '(prefers-color-scheme:dark)'
 
 /**
- * Runs in `<head>` before the first paint (app/root.tsx), so a page never
- * shows the wrong theme first. Kept tiny: it is in every page's HTML, and the
- * CSP allows it by hash (server/security-policy.ts). For the dark theme it
- * puts a theme-color meta tag of its own first in `<head>` (the browser takes
- * the first): changing the one React rendered would make React add another
- * when it hydrates.
+ * Runs in `<head>` before the first paint (app/layouts/site-layout.astro), so a
+ * page never shows the wrong theme first. Kept tiny: it is in every page's
+ * HTML, and the CSP allows it by hash (server/security-policy.ts). For the
+ * dark theme it puts a theme-color meta tag of its own first in `<head>` (the
+ * browser takes the first).
  */
 export const themeScript = () =>
   `try{var s=localStorage.${themeStorageKey}}catch(e){}` +
@@ -47,10 +44,19 @@ export function chooseTheme(theme: Theme) {
   apply(theme)
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Whether the dark theme is on screen. */
+export function isDark(): boolean {
+  return document.documentElement.dataset.theme === 'dark'
+}
+
+/**
+ * Calls `onChange` whenever the theme on screen changes, and makes the theme
+ * follow the system's as it changes while the visitor has made no choice.
+ * Returns the function that stops both.
+ */
+export function watchTheme(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange)
   observer.observe(document.documentElement, { attributeFilter: ['data-theme'] })
-  // Without a choice of the visitor's, the theme follows the system as it changes.
   const media = matchMedia(darkQuery)
   const follow = () => {
     let stored: unknown
@@ -66,18 +72,4 @@ function subscribe(onChange: () => void): () => void {
     observer.disconnect()
     media.removeEventListener('change', follow)
   }
-}
-
-/**
- * Whether the dark theme is on screen. The pre-rendered HTML and hydration
- * say no (the server cannot know); the render right after reads `data-theme`,
- * which the head script has set. What differs meanwhile is only
- * `aria-pressed`: the look comes from CSS.
- */
-export function useDarkTheme(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => document.documentElement.dataset.theme === 'dark',
-    () => false,
-  )
 }

@@ -3,11 +3,10 @@ import { useSyncExternalStore } from 'react'
 const subscribe = () => () => {}
 
 /**
- * False in the pre-rendered HTML and while React hydrates it, true from the
- * render right after (and at once in anything mounted later). For widgets
- * with no static stand-in, which must not add to a page's HTML
- * (docs/decisions/008-html-round-trip-budget.md): render nothing until it is
- * true.
+ * False in the pre-rendered HTML and while React hydrates an island, true from
+ * the render right after. For what depends on the browser (a stored flag, the
+ * address's query): render the HTML's version until it is true, so the HTML
+ * and the first render in the browser agree.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -2,13 +2,12 @@ import { Icon } from '#app/components/ui/icon.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { cn } from '#app/lib/cn.ts'
-import type { IconName, RichText } from '#app/lib/content/schemas.ts'
+import type { IconName } from '#app/lib/content/schemas.ts'
 import { gridClass } from '#app/lib/grid.ts'
 
 export interface FeatureItem {
   title: string
-  /** Plain text, escaped into HTML at build (app/lib/content/schemas.ts). */
-  body: RichText
+  body: string
   icon?: IconName
   points?: string[]
   link?: { label: string; href: string }
@@ -43,7 +42,7 @@ export function FeatureGrid({
               </span>
             ) : null}
             <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
-            <p className="mt-2 text-muted" dangerouslySetInnerHTML={{ __html: item.body.html }} />
+            <p className="mt-2 text-muted">{item.body}</p>
             {item.points ? (
               <ul className="mt-4 space-y-2 text-sm text-slate-700">
                 {item.points.map((point) => (

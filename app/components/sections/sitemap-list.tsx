@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import { Section } from '#app/components/section.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { gridClass } from '#app/lib/grid.ts'
@@ -20,14 +19,9 @@ export function SitemapList() {
             <ul className="mt-3 space-y-2" data-testid="sitemap-links">
               {entries.map((entry) => (
                 <li key={entry.path}>
-                  <Link
-                    discover="none"
-                    to={entry.path}
-                    prefetch="intent"
-                    className="text-brand-700 underline-offset-4 hover:underline"
-                  >
+                  <a href={entry.path} data-astro-prefetch className="text-brand-700 underline-offset-4 hover:underline">
                     {entry.name}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -1,12 +1,10 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { gridClass } from '#app/lib/grid.ts'
-import type { RichText } from '#app/lib/content/schemas.ts'
 
 export interface StepItem {
   title: string
-  /** Plain text, escaped into HTML at build (app/lib/content/schemas.ts). */
-  body: RichText
+  body: string
   duration?: string
 }
 
@@ -18,7 +16,7 @@ export function StepText({ item, index, className }: { item: StepItem; index: nu
         <span className="sr-only">Step {index + 1}: </span>
         {item.title}
       </h3>
-      <p className="mt-2 text-muted" dangerouslySetInnerHTML={{ __html: item.body.html }} />
+      <p className="mt-2 text-muted">{item.body}</p>
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { z } from 'zod'
 import { pages, type CollectionName, type PageEntry } from '#app/lib/registry.ts'
@@ -166,10 +166,23 @@ export function loadContent(contentRoot = root): Content {
   return content
 }
 
-let cached: Content | undefined
+let cached: { content: Content; version: number } | undefined
 
-/** The site's content, loaded and checked on first use. */
+/** The newest modification time of the files under `dir`, in ms. */
+function newestChange(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const file = path.join(dir, entry.name)
+    return Math.max(newest, entry.isDirectory() ? newestChange(file) : statSync(file).mtimeMs)
+  }, 0)
+}
+
+/**
+ * The site's content, loaded and checked on first use. Under `npm run dev` it
+ * is read again once a file has changed (the dev server reloads the page,
+ * app/lib/content/integration.ts); a build reads it once.
+ */
 export function content(): Content {
-  cached ??= loadContent()
-  return cached
+  const version = import.meta.env?.DEV ? newestChange(root) : 0
+  if (!cached || cached.version !== version) cached = { content: loadContent(), version }
+  return cached.content
 }

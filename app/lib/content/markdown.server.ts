@@ -47,9 +47,6 @@ function check(token: Token) {
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 
-/** Plain text as HTML, escaped as React escapes the text it renders. */
-export const escapeText = (value: string) => escapeAttribute(value).replaceAll("'", '&#x27;')
-
 const cellAlignClass = { left: 'text-left', center: 'text-center', right: 'text-right' } as const
 
 /** "Analytics and cookies" -> "analytics-and-cookies". */

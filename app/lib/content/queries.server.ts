@@ -5,7 +5,6 @@ import {
   industries,
   locations,
   page,
-  requestEntry,
   services,
   slugOf,
   type CollectionName,
@@ -113,9 +112,8 @@ export function getPage(entry: PageEntry): PageContent {
   return { ...data, name: entry.name, html, sections, ...(data.resultsPanel ? { results: resultHighlights() } : {}) }
 }
 
-/** The loader data of a page rendered by ContentPage: the requested page's path and content. */
-export function contentPageData(request: Request): { path: string; page: PageContent } {
-  const entry = requestEntry(request)
+/** What ContentPage renders of a registry page: its path and content. */
+export function contentPageData(entry: PageEntry): { path: string; page: PageContent } {
   return { path: entry.path, page: getPage(entry) }
 }
 
@@ -279,16 +277,17 @@ export function articleSummaries(category?: string): ArticleSummary[] {
     }))
 }
 
-/** Every category with its number of articles, by name. */
+/** The blog's topic list: "All articles", then every category with its number of articles, by name. */
 export function categoryLinks(): CategoryLink[] {
   const counts = new Map<string, number>()
   for (const entry of articles) {
     const { category } = read(entry, 'blog').data
     counts.set(category, (counts.get(category) ?? 0) + 1)
   }
-  return categories
-    .map((entry) => ({ name: entry.name, count: counts.get(entry.name) ?? 0 }))
+  const topics = categories
+    .map((entry) => ({ name: entry.name, path: entry.path, count: counts.get(entry.name) ?? 0 }))
     .sort((a, b) => a.name.localeCompare(b.name))
+  return [{ name: 'All articles', path: page('/blog').path }, ...topics]
 }
 
 export function getCategory(entry: PageEntry): CategoryContent {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { articleCategories } from '#app/lib/categories.ts'
 import { classifyHref, HREF_RULE } from '#app/lib/links.ts'
-import { escapeText, MarkdownError, renderInline, renderMarkdown } from './markdown.server.ts'
+import { MarkdownError, renderInline, renderMarkdown } from './markdown.server.ts'
 
 /**
  * Schemas of every content file's frontmatter. A file that does not fit
@@ -48,16 +48,6 @@ function markdownField(min: number, max: number, render: (source: string) => str
       }
     })
 }
-
-/**
- * Plain text of `min`-`max` characters, escaped into HTML as React would
- * render it. Components show it with `dangerouslySetInnerHTML`, so a page's
- * hydration data can leave it out: the markup already holds it
- * (docs/decisions/027-bodies-once-per-document.md). For the longer texts of
- * cards and steps, the most repeated words on a page.
- */
-const textAsHtml = (min: number, max: number) =>
-  text(min, max).transform((value): RichText => ({ html: escapeText(value) }))
 
 /** Inline Markdown (links, emphasis) of `min`-`max` characters: one paragraph's worth. */
 const inlineMarkdown = (min: number, max: number) => markdownField(min, max, renderInline)
@@ -187,7 +177,7 @@ const faqItemSchema = z.strictObject({
 const cardSchema = z.strictObject({
   title: text(2, 80),
   /** Plain text, 20-420 characters. */
-  body: textAsHtml(20, 420),
+  body: text(20, 420),
   icon: iconSchema.optional(),
   /** Bullet points under the body, at most 8 of 3-140 characters. */
   points: z.array(text(3, 140)).max(8).optional(),
@@ -198,7 +188,7 @@ const cardSchema = z.strictObject({
 const stepSchema = z.strictObject({
   title: text(2, 80),
   /** Plain text, 20-500 characters. */
-  body: textAsHtml(20, 500),
+  body: text(20, 500),
   /** How long the step takes, e.g. "Week 1-2". */
   duration: text(2, 30).optional(),
 })

@@ -85,11 +85,12 @@ export interface ArticleSummary {
   popular: boolean
 }
 
-/** A category as the blog's topic list links it (its page is `categoryPath(name)`). */
+/** A link of the blog's topic list: "All articles" (the blog) or a category's page. */
 export interface CategoryLink {
   name: string
-  /** How many articles it holds. */
-  count: number
+  path: string
+  /** How many articles a category holds; none for "All articles". */
+  count?: number
 }
 
 export interface CategoryContent extends CategoryFrontmatter, Named {

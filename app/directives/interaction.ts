@@ -1,0 +1,33 @@
+import type { ClientDirective } from 'astro'
+
+/** `client:interaction` or `client:interaction="q"` (app/directives/README.md). */
+
+/**
+ * Wakes the island the first time the visitor points at, touches or focuses
+ * anything inside it: a form that works as HTML until someone starts to use
+ * it (the blog's search, the contact form). Typing needs focus first, so no
+ * keystroke is lost. With a value, the name of a query parameter: when the
+ * address already carries it (`?q=seo`, a shared search), the island wakes at
+ * once.
+ */
+const interaction: ClientDirective = (load, options, element) => {
+  const events = ['pointerover', 'pointerdown', 'focusin'] as const
+  let woken = false
+  const wake = async () => {
+    if (woken) return
+    woken = true
+    for (const type of events) element.removeEventListener(type, wake)
+    const hydrate = await load()
+    await hydrate()
+  }
+  const param = typeof options.value === 'string' ? options.value : ''
+  if (param && new URLSearchParams(location.search).has(param)) {
+    void wake()
+    return
+  }
+  for (const type of events) element.addEventListener(type, wake, { passive: true })
+  // Focus already inside (a visitor fast with the Tab key).
+  if (element.contains(document.activeElement)) void wake()
+}
+
+export default interaction

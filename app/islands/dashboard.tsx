@@ -1,0 +1,15 @@
+import { Dashboard as SampleDashboard } from '#app/components/dashboard.tsx'
+import { IslandBoundary } from '#app/components/error-fallback.tsx'
+
+/**
+ * The demo dashboard (app/components/dashboard.tsx) as its page's island: its
+ * charts and tables are in the page's HTML; once awake, the range switches
+ * and the charts answer the pointer and the keyboard.
+ */
+export function Dashboard() {
+  return (
+    <IslandBoundary>
+      <SampleDashboard />
+    </IslandBoundary>
+  )
+}

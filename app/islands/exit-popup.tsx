@@ -1,0 +1,225 @@
+import { Dialog } from 'radix-ui'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { IslandBoundary } from '#app/components/error-fallback.tsx'
+import { EXIT_POPUP_SEEN_KEY, readFlag, setFlag, visitorIsBusy } from '#app/components/lead-widget-rules.ts'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { Icon } from '#app/components/ui/icon.tsx'
+import { toast } from '#app/components/ui/toast.ts'
+import { trackFormSubmission } from '#app/lib/analytics.ts'
+import { attributionFor } from '#app/lib/attribution.ts'
+import { sendLead } from '#app/lib/send-lead.ts'
+import { site } from '#app/lib/site.ts'
+
+/** How long the thank-you state stays before the popup closes itself (docs/product.md#exit-popup). */
+export const EXIT_POPUP_CLOSE_MS = 3000
+/**
+ * The lead schema, with zod, loaded when the visitor first focuses the field
+ * or sends it, not with the popup.
+ */
+const loadSchema = () => import('#app/lib/lead.ts')
+
+/** How often a popup held back by a busy visitor looks again. */
+const RETRY_WHEN_BUSY_MS = 2000
+
+const invalidEmail = { title: 'Invalid Email', description: 'Please enter a valid email address.' }
+const failed = { title: 'Something went wrong', description: 'Please try again later.' }
+const sent = { title: 'Success!', description: 'Check your email for the free marketing audit checklist!' }
+
+/** "a 47-point audit checklist" -> "47-point audit checklist": the offer's items as a list shows them. */
+const offerItems = site.auditOffer.items.map((item) => item.replace(/^an? /, ''))
+
+function attribution() {
+  try {
+    return attributionFor(window.location.pathname, sessionStorage)
+  } catch {
+    return { page: window.location.pathname }
+  }
+}
+
+interface ExitPopupProps {
+  /** The 47-point checklist's page, opened from the thank-you state. */
+  checklistPath: string
+  /** The privacy policy, linked under the field. */
+  privacyPath: string
+}
+
+/**
+ * The exit popup (docs/product.md#exit-popup), an island woken by
+ * `client:exit-intent` when the pointer leaves through the top of the window
+ * or 30 s after the page started loading, and never once the visitor has seen
+ * it (a stored flag). It opens at once, unless a dialog or menu is open or a
+ * field is being typed in: then it waits until the visitor is done.
+ */
+export function ExitPopup(props: ExitPopupProps) {
+  return (
+    <IslandBoundary>
+      <ExitPopupWhenFree {...props} />
+    </IslandBoundary>
+  )
+}
+
+function ExitPopupWhenFree(props: ExitPopupProps) {
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    let retry: ReturnType<typeof setTimeout> | undefined
+    function show() {
+      if (readFlag(EXIT_POPUP_SEEN_KEY)) return
+      if (visitorIsBusy()) {
+        retry = setTimeout(show, RETRY_WHEN_BUSY_MS)
+        return
+      }
+      setFlag(EXIT_POPUP_SEEN_KEY)
+      setOpen(true)
+    }
+    show()
+    return () => clearTimeout(retry)
+  }, [])
+  return open ? <PopupDialog {...props} onClose={() => setOpen(false)} /> : null
+}
+
+/**
+ * A modal dialog offering the free audit kit for an e-mail address, sent to
+ * the lead API. Escape, the backdrop and the close button close it, and focus
+ * goes back where it was.
+ */
+function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & { onClose: () => void }) {
+  const [address, setAddress] = useState('')
+  const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing')
+  const [invalid, setInvalid] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  const checklistLink = useRef<HTMLAnchorElement>(null)
+  // When the popup opened: the server's bot check measures from it.
+  const [startedAt] = useState(() => Date.now())
+  // Where focus was when the popup opened (it opens by itself, without a trigger).
+  const [returnFocus] = useState(() => document.activeElement)
+
+  useEffect(() => {
+    if (state !== 'sent') return
+    checklistLink.current?.focus()
+    const timer = setTimeout(onClose, EXIT_POPUP_CLOSE_MS)
+    return () => clearTimeout(timer)
+  }, [state, onClose])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (state !== 'editing') return
+    let schema: Awaited<ReturnType<typeof loadSchema>>
+    try {
+      schema = await loadSchema()
+    } catch {
+      // Offline, or a new release replaced the file: the address cannot be checked here.
+      toast.error(failed)
+      return
+    }
+    const checked = schema.email.safeParse(address)
+    if (!checked.success) {
+      setInvalid(true)
+      toast.error(invalidEmail)
+      input.current?.focus()
+      return
+    }
+    setInvalid(false)
+    setState('sending')
+    const page = window.location.pathname
+    const result = await sendLead({ kind: 'popup', email: checked.data, ...attribution(), startedAt })
+    trackFormSubmission({ formName: 'exit_popup', success: result.ok, pagePath: page })
+    if (result.ok) {
+      setState('sent')
+      toast.success(sent)
+    } else {
+      setState('editing')
+      if (result.reason === 'invalid' && result.fields.email) {
+        setInvalid(true)
+        toast.error(invalidEmail)
+      } else {
+        toast.error(failed)
+      }
+    }
+  }
+
+  return (
+    <Dialog.Root defaultOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay data-shell="" className="fixed inset-0 z-50 bg-slate-950/60" />
+        <Dialog.Content
+          data-shell=""
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl sm:p-8"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault()
+            input.current?.focus()
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus()
+          }}
+        >
+          <Dialog.Close
+            aria-label="Close"
+            className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'absolute top-2 right-2' })}
+          >
+            <Icon name="close" />
+          </Dialog.Close>
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Free audit kit</p>
+          <Dialog.Title className="mt-2 pr-8 text-2xl font-bold tracking-tight text-balance text-ink">
+            Before you go: get our marketing audit kit, free
+          </Dialog.Title>
+          <Dialog.Description className="mt-3 text-muted">
+            Three tools we use with clients, valued at {site.auditOffer.worth}, sent to your inbox:
+          </Dialog.Description>
+          <ul className="mt-4 space-y-2 text-ink">
+            {offerItems.map((item) => (
+              <li key={item} className="flex items-center gap-2">
+                <Icon name="check" className="size-5 text-brand-700" />
+                {item.charAt(0).toUpperCase() + item.slice(1)}
+              </li>
+            ))}
+          </ul>
+          {state === 'sent' ? (
+            <div className="mt-6 rounded-xl bg-brand-50 p-4">
+              <p role="status" className="font-semibold text-ink">
+                Thank you! The checklist is on its way to {address}.
+              </p>
+              <a
+                ref={checklistLink}
+                href={checklistPath}
+                onClick={onClose}
+                className={buttonVariants({ variant: 'default', className: 'mt-3 w-full' })}
+              >
+                Open the checklist now
+              </a>
+            </div>
+          ) : (
+            <form noValidate onSubmit={submit} className="mt-6" aria-label="Get the free audit kit">
+              <label htmlFor="exit-popup-email" className="text-sm font-semibold text-ink">
+                Email address
+              </label>
+              <input
+                ref={input}
+                id="exit-popup-email"
+                name="email"
+                type="email"
+                required
+                autoComplete="email"
+                inputMode="email"
+                value={address}
+                aria-invalid={invalid || undefined}
+                onChange={(event) => setAddress(event.target.value)}
+                onFocus={() => void loadSchema().catch(() => undefined)}
+                className="mt-1.5 h-11 w-full rounded-lg border border-slate-300 px-3 text-ink aria-invalid:border-red-700"
+              />
+              <Button type="submit" variant="cta" className="mt-3 w-full" aria-disabled={state === 'sending'}>
+                {state === 'sending' ? 'Sending…' : 'Send me the free kit'}
+              </Button>
+              <p className="mt-3 text-xs text-muted">
+                We send the kit to this address and tell our team you asked for it. No newsletter.{' '}
+                <a href={privacyPath} onClick={onClose} className="underline underline-offset-4">
+                  How we handle your address
+                </a>
+              </p>
+            </form>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

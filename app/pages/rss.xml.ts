@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro'
+import { feedItems, getPage } from '#app/lib/content/queries.server.ts'
+import { page } from '#app/lib/registry.ts'
+import { rssXml } from '#app/lib/rss-xml.ts'
+
+/** /rss.xml, the blog's feed, written at build time. */
+export const GET: APIRoute = () =>
+  new Response(rssXml(feedItems(), getPage(page('/blog')).description), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+  })

@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro'
+import { articleDates } from '#app/lib/content/queries.server.ts'
+import { sitemapXml } from '#app/lib/sitemap-xml.ts'
+
+/** /sitemap.xml, written at build time. */
+export const GET: APIRoute = () =>
+  new Response(sitemapXml(articleDates()), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } })

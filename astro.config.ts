@@ -1,0 +1,52 @@
+// First: the build constants, which the content loader and the site config
+// read, as globals for the code that runs here, outside Vite (app/lib/build-env.ts).
+import './server/build-globals.ts'
+import react from '@astrojs/react'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'astro/config'
+import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
+import { islandDirectives } from './app/directives/integration.ts'
+import { contentCheck, contentReload } from './app/lib/content/integration.ts'
+import { leadServer } from './server/astro/adapter.ts'
+
+const buildEnv = readBuildEnv(process.env)
+
+// Pages are documents: every page but /contact is rendered to HTML at build,
+// and only the islands a shell places with a client:* directive ship script
+// (docs/decisions/029-pages-as-documents-widgets-as-islands.md).
+export default defineConfig({
+  // The app's code stays in app/, reached by the one import alias #app/*.
+  srcDir: './app',
+  publicDir: './public',
+  // BUILD_DIR puts a second build beside the usual one, e.g. one with a test
+  // measurement id for the end-to-end tests (playwright.config.ts); the
+  // server's CLIENT_DIR is its client/ folder.
+  outDir: process.env.BUILD_DIR || 'build',
+  site: buildEnv.SITE_ORIGIN,
+  output: 'static',
+  // /contact answers its own form post (app/pages/contact.astro): rendered on
+  // demand inside the Node server (server/astro/adapter.ts).
+  adapter: leadServer(),
+  // One address per page: "/about", never "/about/" (the server redirects).
+  trailingSlash: 'never',
+  build: {
+    format: 'directory',
+    client: './client',
+    server: './server',
+    assets: 'assets',
+    // The stylesheet goes into every page, so the first paint waits for no
+    // request (docs/decisions/006-inline-stylesheet.md).
+    inlineStylesheets: 'always',
+  },
+  // Links marked data-astro-prefetch are fetched on hover or focus; the
+  // schedule of docs/product.md#prefetching is app/scripts/prefetch.ts.
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // The site draws its pictures itself (SVG, the social cards): no image service.
+  image: { service: { entrypoint: 'astro/assets/services/noop' } },
+  devToolbar: { enabled: false },
+  integrations: [react(), islandDirectives(), contentCheck(), contentReload()],
+  vite: {
+    plugins: [tailwindcss()],
+    define: buildDefines(buildEnv),
+  },
+})

@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import type { RefusedContactForm } from '#app/lib/contact-form.ts'
+import { contactFormFields } from '#app/lib/lead-fields.ts'
+import { MAX_LEAD_BYTES, sameSite, validIdempotencyKey, type LeadIntake } from './api/lead-intake.ts'
+import { cachePolicy } from './cache-policy.ts'
+import type { ClientAddress } from './client-address.ts'
+import { retryAfterSeconds, type RateLimiter } from './rate-limit.ts'
+
+/**
+ * Renders a page of the build that is rendered on demand (build/server/entry.mjs,
+ * server/astro/entry.ts), or gives undefined for any other path.
+ */
+export type RenderPage = (request: Request, locals: App.Locals) => Promise<Response | undefined>
+
+/** Where the contact form posts without JavaScript, and where a sent one lands. */
+export const CONTACT_PATH = '/contact'
+export const THANK_YOU_PATH = '/thank-you'
+
+/**
+ * The pages rendered for each request (today /contact, app/pages/contact.astro),
+ * in front of the pre-rendered files: GET and HEAD render the page; a plain
+ * form post to /contact, the contact form without JavaScript, goes through
+ * the same checks and store as the lead API (./api/lead-intake.ts) and lands
+ * on /thank-you (303), or comes back as the contact page with each error
+ * beside its field and what was typed kept. Each answer carries the page's
+ * Content-Security-Policy from the build's headers file; what a visitor typed
+ * is never cached.
+ */
+export function renderedPagesApp({
+  paths,
+  renderPage,
+  pageCsp,
+  intake,
+  limiter,
+  clientAddress,
+  now,
+  siteOrigin,
+}: {
+  /** The URL paths of the pages rendered on demand. */
+  paths: readonly string[]
+  renderPage: RenderPage
+  /** The CSP of each page by URL path, from the build's headers file (server/headers-file.ts). */
+  pageCsp: Record<string, string>
+  intake: LeadIntake
+  /** The lead API's limiter: a form post counts like a JSON one. */
+  limiter: RateLimiter
+  clientAddress: ClientAddress
+  now: () => number
+  siteOrigin?: string
+}) {
+  for (const path of paths) {
+    if (!pageCsp[path]) throw new Error(`${path} has no Content-Security-Policy in the headers file: run the build again`)
+  }
+
+  /** The page at `c`'s path, rendered for a GET with `locals` and answered with its CSP. */
+  async function render(c: Context, locals: App.Locals): Promise<Response> {
+    const url = new URL(c.req.url)
+    const request = new Request(url, { method: c.req.method === 'HEAD' ? 'HEAD' : 'GET', headers: c.req.raw.headers })
+    const response = await renderPage(request, locals)
+    if (!response) throw new Error(`The build renders no page at ${url.pathname}: run the build again`)
+    const csp = pageCsp[url.pathname]
+    response.headers.set('Content-Security-Policy', csp!)
+    response.headers.set('Cache-Control', locals.contactForm ? 'no-store' : cachePolicy.revalidate)
+    return response
+  }
+
+  const refused = (c: Context, contactForm: RefusedContactForm) => render(c, { contactForm })
+
+  const app = new Hono()
+  for (const path of paths) app.on(['GET', 'HEAD'], path, compress(), (c) => render(c, {}))
+  return app.post(
+      CONTACT_PATH,
+      compress(),
+      async (c, next) => {
+        const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
+        if (type !== 'application/x-www-form-urlencoded') return c.text('Send the form as a form post', 415)
+        if (!sameSite(c, siteOrigin)) return c.text('Messages are taken from this site only', 403)
+        await next()
+      },
+      bodyLimit({
+        maxSize: MAX_LEAD_BYTES,
+        onError: (c) => c.text(`A message is at most ${MAX_LEAD_BYTES / 1024} KB`, 413),
+      }),
+      async (c) => {
+        const fields: Record<string, string> = {}
+        for (const [name, value] of new URLSearchParams(await c.req.text())) fields[name] ??= value
+        const values: RefusedContactForm['state']['values'] = {}
+        for (const field of contactFormFields) if (fields[field]) values[field] = fields[field]
+
+        const decision = await limiter.hit(clientAddress(c), now())
+        if (!decision.allowed) {
+          const page = await refused(c, {
+            state: { errors: { form: 'Too many messages from your address: try again in a minute.' }, values },
+            status: 429,
+          })
+          page.headers.set('Retry-After', retryAfterSeconds(decision.retryAfterMs))
+          return page
+        }
+        const key = fields.idempotencyKey
+        // The honeypot and the render time (startedAt) come with the form's fields.
+        const outcome = await intake({ ...fields, kind: 'contact' }, key && validIdempotencyKey(key) ? key : undefined)
+        switch (outcome.kind) {
+          case 'stored':
+          case 'dropped':
+            return c.redirect(THANK_YOU_PATH, 303)
+          case 'invalid':
+            return refused(c, { state: { errors: outcome.errors, values }, status: 400 })
+          case 'unavailable':
+            return refused(c, {
+              state: { errors: { form: 'Your message could not be sent. Please try again in a moment.' }, values },
+              status: 503,
+            })
+        }
+      },
+    )
+}
+
+/**
+ * The build's renderer of the pages rendered on demand: `renderPage` of
+ * `<buildDir>/server/entry.mjs`, written by `astro build` (server/astro/entry.ts).
+ */
+export async function loadRenderer(buildDir: string): Promise<RenderPage> {
+  const entry = path.resolve(buildDir, 'server', 'entry.mjs')
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run the build first`)
+  const module = (await import(pathToFileURL(entry).href)) as { renderPage?: RenderPage }
+  if (typeof module.renderPage !== 'function') throw new Error(`${entry} has no renderPage: run the build again`)
+  return module.renderPage
+}
