@@ -1,13 +1,16 @@
 /// <reference types="astro/client" />
+import type { RefusedContactForm } from '#app/lib/contact-form.ts'
 
 // What the Node server hands a page it renders on demand (server/astro/entry.ts).
-declare namespace App {
-  interface Locals {
-    /**
-     * A contact form post the server refused (server/contact-post.ts): the
-     * page shows it with each error beside its field, what was typed kept,
-     * and answers with `status`.
-     */
-    contactForm?: import('#app/lib/contact-form.ts').RefusedContactForm
+declare global {
+  namespace App {
+    interface Locals {
+      /**
+       * A contact form post the server refused (server/rendered-pages.ts): the
+       * page shows it with each error beside its field, what was typed kept,
+       * and answers with `status`.
+       */
+      contactForm?: RefusedContactForm
+    }
   }
 }

@@ -74,7 +74,11 @@ console.log(
     `in ${root}/${HEADERS_JSON} and ${HEADERS_TEXT}` +
     (analytics ? ', CSP widened for Google Analytics' : ''),
 )
-writeNginxConf(NGINX_CONF, headers, rendered.map((page) => page.urlPath))
+writeNginxConf(
+  NGINX_CONF,
+  headers,
+  rendered.map((page) => page.urlPath),
+)
 console.log(`postbuild: nginx snippet in ${NGINX_CONF}`)
 const rules = headersRuleCount(headers)
 if (rules > HEADERS_RULE_LIMIT) {

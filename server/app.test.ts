@@ -5,12 +5,15 @@ import { describe, expect, test, vi } from 'vitest'
 import { createApp } from './app.ts'
 import { clientAddressResolver } from './client-address.ts'
 import { deliveriesFor } from './outbox/worker.ts'
+import { loadRenderer } from './rendered-pages.ts'
 import { openTestStore } from './store/test-store.ts'
-import { inlineScript, writeTestBuild } from './test-build.ts'
+import { contactInlineScript, inlineScript, shownContactForm, writeTestBuild } from './test-build.ts'
 
 // The composition: each part is tested alone beside its module; these tests
 // check that createApp mounts them all, in the right order, on one app.
-const dir = writeTestBuild()
+const dir = await writeTestBuild()
+// The test build's renderer of /contact, as server/start.ts loads the build's.
+const renderPage = await loadRenderer(path.dirname(dir))
 const log = { error: vi.fn(), info: vi.fn() }
 const clock = { now: 1_000_000 }
 const { store } = openTestStore()
@@ -18,6 +21,7 @@ const leads = { store, deliveriesFor: deliveriesFor({ webhook: false }) }
 // As if behind one proxy, whose X-Forwarded-For names the client.
 const app = createApp({
   clientDir: dir,
+  renderPage,
   log,
   leads,
   now: () => clock.now,
@@ -44,6 +48,8 @@ describe('security headers', () => {
       'a redirect': await app.request('/about/'),
       '405': await app.request('/about', { method: 'DELETE' }),
       'an API answer': await app.request('/api/client-errors', { method: 'POST', body: '{}' }),
+      '/contact': await app.request('/contact'),
+      'a refused form post': await app.request('/contact', { method: 'POST', body: '{}' }),
     }
     for (const [url, response] of Object.entries(responses)) {
       const headers = response.headers
@@ -58,6 +64,7 @@ describe('security headers', () => {
     expect(responses['/assets/app-1a2b3c.js'].headers.get('content-security-policy')).toBe(
       "default-src 'none'; frame-ancestors 'none'",
     )
+    expect(responses['a refused form post'].status).toBe(415)
   })
 
   test("a page's CSP lets exactly its own inline scripts run", async () => {
@@ -71,16 +78,27 @@ describe('security headers', () => {
     expect(csp.match(/script-src [^;]*/)![0]).not.toContain('unsafe-inline')
   })
 
+  test('the page rendered on demand carries its CSP, which lets its inline script run', async () => {
+    const csp = (await app.request('/contact')).headers.get('content-security-policy')!
+    const hash = createHash('sha256').update(contactInlineScript).digest('base64')
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`)
+    expect(csp.match(/sha256-/g)).toHaveLength(1)
+  })
+
   test("the pages' CSP comes from the build's headers file, read at start", async () => {
-    const built = writeTestBuild()
+    const built = await writeTestBuild()
     const file = path.join(built, '_headers.json')
     const headers = JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, string> }
     headers.pages['/about'] = "default-src 'self'; frame-ancestors 'none'; report-to built"
+    headers.pages['/contact'] = "default-src 'self'; frame-ancestors 'none'; report-to rendered"
     writeFileSync(file, JSON.stringify(headers))
-    const csp = (await createApp({ clientDir: built, log, leads }).request('/about')).headers.get(
-      'content-security-policy',
+    const fromFile = createApp({ clientDir: built, renderPage, log, leads })
+    expect((await fromFile.request('/about')).headers.get('content-security-policy')).toBe(
+      "default-src 'self'; frame-ancestors 'none'; report-to built",
     )
-    expect(csp).toBe("default-src 'self'; frame-ancestors 'none'; report-to built")
+    expect((await fromFile.request('/contact')).headers.get('content-security-policy')).toBe(
+      "default-src 'self'; frame-ancestors 'none'; report-to rendered",
+    )
   })
 
   test('the headers files are not served', async () => {
@@ -155,6 +173,84 @@ describe('/api/leads', () => {
   })
 })
 
+describe('/contact, the page rendered on demand', () => {
+  const contact = {
+    kind: 'contact',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    service: 'paid-ads',
+    message: 'We would like more qualified leads from search.',
+  }
+  const postForm = (fields: Record<string, string>, address: string) =>
+    app.request('/contact', {
+      method: 'POST',
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+    })
+  const postJson = (address: string) =>
+    app.request('/api/leads', {
+      method: 'POST',
+      body: JSON.stringify(contact),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    })
+
+  test("GET renders the page through the build's renderer, revalidated like the other pages", async () => {
+    const response = await app.request('/contact')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    expect(shownContactForm(await response.text())).toEqual({ errors: {}, values: {} })
+    // One address per page, as for the files.
+    const slash = await app.request('/contact/')
+    expect(slash.status).toBe(301)
+    expect(slash.headers.get('location')).toBe('/contact')
+  })
+
+  test('a plain form post is stored by the same intake as the JSON API: 303 to /thank-you', async () => {
+    const before = await store.countLeads()
+    const response = await postForm(contact, '203.0.113.30')
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/thank-you')
+    expect(await store.countLeads()).toBe(before + 1)
+    expect((await store.exportLeads()).at(-1)).toMatchObject({ ...contact, company: null })
+  })
+
+  test('the JSON API and the form post count against one limit per address', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 3; i += 1) statuses.push((await postJson('203.0.113.31')).status)
+    for (let i = 0; i < 3; i += 1) statuses.push((await postForm(contact, '203.0.113.31')).status)
+    expect(statuses).toEqual([201, 201, 201, 303, 303, 303])
+    expect((await postForm(contact, '203.0.113.31')).status).toBe(429)
+    expect((await postJson('203.0.113.31')).status).toBe(429)
+  })
+
+  test('only the pages of the headers file that are no file of the build are rendered', async () => {
+    const asked: string[] = []
+    const spied = createApp({
+      clientDir: dir,
+      log,
+      leads,
+      renderPage: (request, locals) => {
+        asked.push(new URL(request.url).pathname)
+        return renderPage(request, locals)
+      },
+    })
+    for (const url of ['/', '/about', '/contact', '/nope', '/404.html']) await spied.request(url)
+    expect(asked).toEqual(['/contact'])
+
+    // A build whose headers file lists no /contact renders nothing: the path is unknown.
+    const built = await writeTestBuild()
+    const file = path.join(built, '_headers.json')
+    const headers = JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, string> }
+    delete headers.pages['/contact']
+    writeFileSync(file, JSON.stringify(headers))
+    const withoutContact = createApp({ clientDir: built, renderPage, log, leads })
+    const missing = await withoutContact.request('/contact')
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('find that page')
+  })
+})
+
 test("/api/health answers with the store's outbox counts, the security headers on", async () => {
   const response = await app.request('/api/health')
   expect(response.status).toBe(200)
@@ -166,6 +262,7 @@ test('each endpoint gets its limiter from the factory it is given, by scope', as
   const scopes: { scope: string; limit: number; windowMs: number }[] = []
   createApp({
     clientDir: dir,
+    renderPage,
     log,
     leads,
     rateLimiter: (options) => {
@@ -173,7 +270,8 @@ test('each endpoint gets its limiter from the factory it is given, by scope', as
       return { hit: async () => ({ allowed: true, retryAfterMs: 0 }) }
     },
   })
-  expect(scopes).toEqual([
+  // The JSON API and the contact form's plain post share the one `leads` limiter.
+  expect(scopes.toSorted((x, y) => x.scope.localeCompare(y.scope))).toEqual([
     { scope: 'client-errors', limit: 10, windowMs: 60_000 },
     { scope: 'leads', limit: 6, windowMs: 60_000 },
   ])
@@ -192,14 +290,14 @@ test('logs one JSON line per request: method, path without the query, status, du
 
 describe('refuses to start without a build', () => {
   test('with no not-found page', () => {
-    expect(() => createApp({ clientDir: path.join(dir, 'assets'), leads })).toThrow(
-      /no not-found page at \/404: run the build first/,
+    expect(() => createApp({ clientDir: path.join(dir, 'assets'), renderPage, leads })).toThrow(
+      /no not-found page at \/404\.html: run the build first/,
     )
   })
 
-  test('with no headers file', () => {
-    const built = writeTestBuild()
+  test('with no headers file', async () => {
+    const built = await writeTestBuild()
     rmSync(path.join(built, '_headers.json'))
-    expect(() => createApp({ clientDir: built, leads })).toThrow(/no _headers.json .*: run the build first/)
+    expect(() => createApp({ clientDir: built, renderPage, leads })).toThrow(/no _headers.json .*: run the build first/)
   })
 })

@@ -13,7 +13,7 @@ import { writeTestBuild } from './test-build.ts'
 // never lost nor doubled, and its deliveries still happen.
 const SECRET = 'whsec-crash-0123456789abcdef'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-crash-'))
-const clientDir = writeTestBuild()
+const clientDir = await writeTestBuild()
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const hook = await webhookReceiver({ secret: SECRET })

@@ -81,3 +81,7 @@ test('DATABASE_URL names a PostgreSQL database, or nothing', () => {
     )
   }
 })
+
+test('a setting the server no longer reads, such as FORM_COOKIE_SECRET of earlier releases, does not stop it', () => {
+  expect(readServerEnv({ FORM_COOKIE_SECRET: 'a-secret-of-an-earlier-release-0123456789' })).toEqual(readServerEnv({}))
+})

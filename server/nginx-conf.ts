@@ -118,7 +118,10 @@ export function nginxConf(headers: SecurityHeaders, rendered: readonly string[])
     ...Object.entries(headers.pages)
       .filter(([urlPath]) => urlPath !== NOT_FOUND_PATH && !rendered.includes(urlPath))
       .flatMap(([urlPath, csp]) =>
-        location(`= ${urlPath}`, [...headerLines(csp, cachePolicy.revalidate), `  try_files /${pageFile(urlPath)} =404;`]),
+        location(`= ${urlPath}`, [
+          ...headerLines(csp, cachePolicy.revalidate),
+          `  try_files /${pageFile(urlPath)} =404;`,
+        ]),
       ),
   ].join('\n')
 }

@@ -5,9 +5,9 @@ import { pagesApp } from './pages.ts'
 import { indexStaticFiles } from './static-files.ts'
 import { testFiles, writeTestBuild } from './test-build.ts'
 
-const files = indexStaticFiles(writeTestBuild())
+const files = indexStaticFiles(await writeTestBuild())
 const notFoundPage = files.get(NOT_FOUND_PATH)!
-const pageCsp = { '/': 'csp of /', '/about': 'csp of /about', '/404': 'csp of /404' }
+const pageCsp = { '/': 'csp of /', '/about': 'csp of /about', [NOT_FOUND_PATH]: 'csp of the not-found page' }
 const app = pagesApp({ files, notFoundPage, pageCsp })
 
 describe('pages', () => {
@@ -20,7 +20,8 @@ describe('pages', () => {
   })
 
   test('an unknown path answers 404 with the not-found page', async () => {
-    const notPages = ['/__spa-fallback.html', '/_headers', '/_headers.json']
+    // The not-found page's own file, and the headers files, are no page to visit either.
+    const notPages = [NOT_FOUND_PATH, '/_headers', '/_headers.json']
     for (const url of ['/nope', '/blog/not-an-article', '/services/unknown', '/404', ...notPages]) {
       const response = await app.request(url)
       expect(response.status, url).toBe(404)
@@ -35,11 +36,13 @@ describe('pages', () => {
     expect(response.headers.get('location')).toBe('/about?ref=x')
   })
 
-  test('HTML and navigation data are revalidated; hashed assets are cached for a year', async () => {
+  test("HTML and what pages load by name (the search's JSON) are revalidated; hashed assets are cached for a year", async () => {
     expect((await app.request('/about')).headers.get('cache-control')).toBe('no-cache')
-    const data = await app.request('/about.data')
-    expect(data.headers.get('content-type')).toBe('text/x-script; charset=utf-8')
+    const data = await app.request('/blog/search.json')
+    expect(data.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(data.headers.get('cache-control')).toBe('no-cache')
+    expect(await data.text()).toBe(testFiles['blog/search.json'])
+    expect((await app.request('/sitemap.xml')).headers.get('cache-control')).toBe('no-cache')
     expect((await app.request('/assets/app-1a2b3c.js')).headers.get('cache-control')).toBe(
       'public, max-age=31536000, immutable',
     )
@@ -88,18 +91,18 @@ describe('Content-Security-Policy', () => {
   test('a page carries its own CSP, the not-found page its own', async () => {
     expect((await app.request('/about')).headers.get('content-security-policy')).toBe('csp of /about')
     expect((await app.request('/')).headers.get('content-security-policy')).toBe('csp of /')
-    expect((await app.request('/nope')).headers.get('content-security-policy')).toBe('csp of /404')
+    expect((await app.request('/nope')).headers.get('content-security-policy')).toBe('csp of the not-found page')
   })
 
   test('other files carry none of their own', async () => {
-    for (const url of ['/about.data', '/assets/app-1a2b3c.js', '/about/']) {
+    for (const url of ['/blog/search.json', '/assets/app-1a2b3c.js', '/about/']) {
       expect((await app.request(url)).headers.get('content-security-policy'), url).toBeNull()
     }
   })
 })
 
 test('refuses to start when a page has no CSP, as its inline scripts would not run', () => {
-  expect(() => pagesApp({ files, notFoundPage, pageCsp: { '/': 'csp of /', '/404': 'csp of /404' } })).toThrow(
-    '/about has no Content-Security-Policy in the headers file: run the build again',
-  )
+  expect(() =>
+    pagesApp({ files, notFoundPage, pageCsp: { '/': 'csp of /', [NOT_FOUND_PATH]: 'csp of the not-found page' } }),
+  ).toThrow('/about has no Content-Security-Policy in the headers file: run the build again')
 })

@@ -10,6 +10,7 @@ import { MAX_LEAD_BYTES, sameSite, validIdempotencyKey, type LeadIntake } from '
 import { cachePolicy } from './cache-policy.ts'
 import type { ClientAddress } from './client-address.ts'
 import { retryAfterSeconds, type RateLimiter } from './rate-limit.ts'
+import { contentTypes } from './static-files.ts'
 
 /**
  * Renders a page of the build that is rendered on demand (build/server/entry.mjs,
@@ -54,7 +55,8 @@ export function renderedPagesApp({
   siteOrigin?: string
 }) {
   for (const path of paths) {
-    if (!pageCsp[path]) throw new Error(`${path} has no Content-Security-Policy in the headers file: run the build again`)
+    if (!pageCsp[path])
+      throw new Error(`${path} has no Content-Security-Policy in the headers file: run the build again`)
   }
 
   /** The page at `c`'s path, rendered for a GET with `locals` and answered with its CSP. */
@@ -65,6 +67,8 @@ export function renderedPagesApp({
     if (!response) throw new Error(`The build renders no page at ${url.pathname}: run the build again`)
     const csp = pageCsp[url.pathname]
     response.headers.set('Content-Security-Policy', csp!)
+    // As the pre-rendered pages are sent (server/static-files.ts).
+    response.headers.set('Content-Type', contentTypes['.html']!)
     response.headers.set('Cache-Control', locals.contactForm ? 'no-store' : cachePolicy.revalidate)
     return response
   }
@@ -73,7 +77,9 @@ export function renderedPagesApp({
 
   const app = new Hono()
   for (const path of paths) app.on(['GET', 'HEAD'], path, compress(), (c) => render(c, {}))
-  return app.post(
+  // The contact form's plain post, where the build renders the contact page.
+  if (paths.includes(CONTACT_PATH))
+    app.post(
       CONTACT_PATH,
       compress(),
       async (c, next) => {
@@ -102,7 +108,7 @@ export function renderedPagesApp({
           return page
         }
         const key = fields.idempotencyKey
-        // The honeypot and the render time (startedAt) come with the form's fields.
+        // The honeypot comes with the form's fields.
         const outcome = await intake({ ...fields, kind: 'contact' }, key && validIdempotencyKey(key) ? key : undefined)
         switch (outcome.kind) {
           case 'stored':
@@ -118,6 +124,11 @@ export function renderedPagesApp({
         }
       },
     )
+  for (const path of paths) {
+    const allow = path === CONTACT_PATH ? 'GET, HEAD, POST' : 'GET, HEAD'
+    app.all(path, (c) => c.text('Method not allowed', 405, { Allow: allow }))
+  }
+  return app
 }
 
 /**

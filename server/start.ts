@@ -18,10 +18,7 @@ import { redirectToHttps, sessionCloser, tlsServerOptions } from './tls.ts'
  * index.ts and by the tests that need a real port; `close()` stops taking
  * requests, finishes those in flight, stops the worker and closes the store.
  */
-export async function startServer(
-  env: ServerEnv,
-  { log = console }: { log?: Pick<Console, 'info' | 'error'> } = {},
-) {
+export async function startServer(env: ServerEnv, { log = console }: { log?: Pick<Console, 'info' | 'error'> } = {}) {
   // A certificate that cannot be used stops the start before the store opens,
   // and so does a build without its server part (the pages rendered on demand).
   const tls = tlsServerOptions(env)

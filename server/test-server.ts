@@ -9,8 +9,6 @@ import { freePort } from './outbox/test-receivers.ts'
 import { startServer } from './start.ts'
 import { writeTestBuild } from './test-build.ts'
 
-export const TEST_COOKIE_SECRET = 'test-form-cookie-secret'
-
 /**
  * For tests: the real server (store, outbox worker, composed app) on a free
  * loopback port, serving the small test build, with its data in a new
@@ -20,12 +18,12 @@ export const TEST_COOKIE_SECRET = 'test-form-cookie-secret'
 export async function startTestServer(settings: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-data-'))
   const env = {
-    ...readServerEnv({ CLIENT_DIR: writeTestBuild(), DATA_DIR: dataDir, HOST: '127.0.0.1', ...settings }),
+    ...readServerEnv({ CLIENT_DIR: await writeTestBuild(), DATA_DIR: dataDir, HOST: '127.0.0.1', ...settings }),
     PORT: 0,
   }
   const logs: string[] = []
   const log = { info: (line: string) => logs.push(line), error: (line: string) => logs.push(line) }
-  const server = await startServer(env, { log, formCookieSecret: TEST_COOKIE_SECRET })
+  const server = await startServer(env, { log })
   afterAll(async () => {
     await server.close()
     rmSync(dataDir, { recursive: true, force: true })
@@ -41,13 +39,14 @@ export async function startTestServer(settings: Record<string, string> = {}) {
  */
 export async function startServerProcess(settings: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-process-'))
+  const clientDir = await writeTestBuild()
   const port = await freePort()
   const child = spawn('node_modules/.bin/node', ['--import', 'tsx', 'server/index.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      CLIENT_DIR: writeTestBuild(),
+      CLIENT_DIR: clientDir,
       DATA_DIR: dataDir,
       ...settings,
     },

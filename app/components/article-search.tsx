@@ -59,7 +59,9 @@ export function ArticleSearch({
   const inputId = useId()
 
   // The headings make the search deeper; until they arrive (or if they
-  // never do) titles, descriptions and categories still match.
+  // never do) titles, descriptions and categories still match. The island
+  // wakes when a visitor turns to the search, or the address holds one: they
+  // are fetched then, and tried again with the next query if that failed.
   const loadHeadings = () => {
     if (requested.current) return
     requested.current = true
@@ -70,9 +72,7 @@ export function ArticleSearch({
         requested.current = false
       })
   }
-  useEffect(() => {
-    if (query) loadHeadings()
-  }, [query])
+  useEffect(loadHeadings, [query])
 
   const results = searchArticles(articles, query, headings)
   const setQuery = (value: string) =>
@@ -88,20 +88,20 @@ export function ArticleSearch({
       </div>
       <div className="mb-4 h-20">
         <form role="search" onSubmit={(event) => event.preventDefault()} className="js-only max-w-xs">
-            <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
-              Search articles
-            </label>
-            <input
-              id={inputId}
-              type="search"
-              name="q"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              onFocus={loadHeadings}
-              placeholder="Try attribution, GA4 or onboarding"
-              autoComplete="off"
-              className="w-full rounded-lg border border-slate-300 bg-surface px-3.5 py-2.5 text-ink placeholder:text-muted"
-            />
+          <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
+            Search articles
+          </label>
+          <input
+            id={inputId}
+            type="search"
+            name="q"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onFocus={loadHeadings}
+            placeholder="Try attribution, GA4 or onboarding"
+            autoComplete="off"
+            className="w-full rounded-lg border border-slate-300 bg-surface px-3.5 py-2.5 text-ink placeholder:text-muted"
+          />
         </form>
       </div>
       <p role="status" className="mb-4 text-sm text-muted">

@@ -1,11 +1,4 @@
-import {
-  useId,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type PointerEvent,
-} from 'react'
+import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react'
 import { labelIndexes, linePath, niceTicks } from '#app/lib/chart-scale.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 
@@ -16,8 +9,6 @@ import { useHydrated } from '#app/lib/use-hydrated.ts'
 // (docs/decisions/006-inline-stylesheet.md). Every chart sits beside a text
 // equivalent (a table or a description) that the page renders; the charts'
 // own tooltips repeat, for pointer and keyboard, what that text says.
-
-
 
 export interface LineSeries {
   name: string

@@ -36,7 +36,7 @@ const controlClass =
  * each request (app/pages/contact.astro). Without JavaScript it is a plain
  * form post to the page itself: the server answers with /thank-you, or with
  * this page again showing `initial`, the errors and what was typed
- * (server/contact-post.ts). As an island, woken when a visitor starts to use
+ * (server/rendered-pages.ts). As an island, woken when a visitor starts to use
  * it, it checks the fields with the same schema as the server, sends without a
  * reload and goes to /thank-you.
  */
@@ -44,7 +44,6 @@ export function ContactForm({
   initial,
   action,
   thankYouPath,
-  renderedAt,
 }: {
   /** What the form shows first: a refused post's errors and values, or `?topic=` preselected. */
   initial: ContactFormState
@@ -52,8 +51,6 @@ export function ContactForm({
   action: string
   /** Where a sent form goes. */
   thankYouPath: string
-  /** When the server rendered the form (ms since the epoch): its bot check measures a plain post's fill time from it. */
-  renderedAt: number
 }) {
   const [state, setState] = useState<ContactFormState>(initial)
   const [sending, setSending] = useState(false)
@@ -165,7 +162,6 @@ export function ContactForm({
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-surface p-7"
     >
       <input type="hidden" name="kind" value="contact" />
-      <input type="hidden" name="startedAt" value={renderedAt} />
       <div className="grid gap-6 md:grid-cols-2">
         {field(
           'topic',

@@ -1,53 +1,101 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { createRoutesStub } from 'react-router'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { afterEach, expect, test } from 'vitest'
+import { services } from '#app/lib/registry.ts'
+import { DesktopNav } from './desktop-nav.tsx'
 
-afterEach(cleanup)
-// Each test starts on a fresh page: the menus' code not fetched yet.
-beforeEach(() => vi.resetModules())
+// The Main navigation renders at build, into every page's HTML: these tests
+// read that HTML, as a visitor's browser gets it (docs/product.md#header).
 
-async function renderNav() {
-  const { DesktopNav } = await import('./desktop-nav.tsx')
-  const Stub = createRoutesStub([
-    { path: '/', Component: DesktopNav },
-    { path: '/contact', Component: () => <h1>Contact page</h1> },
-  ])
-  render(<Stub initialEntries={['/']} />)
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+function renderAt(current: string) {
+  document.body.innerHTML = renderToString(<DesktopNav current={current} />)
+  return screen.getByRole('navigation', { name: 'Main' })
 }
 
-/** Lets the menus' code arrive and React swap it in, if it may. */
-async function settle() {
-  await act(async () => {
-    await import('./loaded-desktop-nav.tsx')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+/** The Main navigation's entries, in order: its links and its menus' buttons. */
+function entries(nav: HTMLElement) {
+  return [...nav.querySelectorAll(':scope > ul > li')].map((item) => {
+    const entry = item.querySelector('a, button')!
+    return entry.localName === 'a' ? `${entry.textContent} ${entry.getAttribute('href')}` : `${entry.textContent} menu`
   })
 }
 
-const menusLoaded = () => document.querySelector('[data-slot="navigation-menu-link"]') !== null
+/** A menu's panel: the popover its button opens. */
+function panelOf(name: string) {
+  const button = screen.getByRole('button', { name })
+  const id = button.getAttribute('popovertarget')
+  const panel = id ? document.getElementById(id) : null
+  if (!panel) throw new Error(`The ${name} button opens no panel`)
+  return panel
+}
 
-test('a press on a link that wakes the menus ends on that link: the swap waits for the click', async () => {
-  await renderNav()
-  const link = screen.getByRole('link', { name: 'Contact' })
-  fireEvent.pointerDown(link)
-  fireEvent.focusIn(link)
-  await settle()
-  // The code has arrived, but the link the press began on is still the one on the page.
-  expect(link.isConnected).toBe(true)
-  expect(menusLoaded()).toBe(false)
-  fireEvent.pointerUp(link)
-  fireEvent.click(link)
-  expect(await screen.findByRole('heading', { name: 'Contact page' })).toBeTruthy()
+const links = (panel: HTMLElement) =>
+  within(panel)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')])
+
+test('lists the header’s links and menus in order, each link with its address', () => {
+  const nav = renderAt('/')
+  expect(entries(nav)).toEqual([
+    'About /about',
+    'Services menu',
+    'Case Studies /case-studies',
+    'How We Work /how-we-work',
+    'Industries menu',
+    'Locations /locations',
+    'Approach /approach',
+    'Resources /resources',
+    'Blog /blog',
+    'Contact /contact',
+  ])
 })
 
-test('the menus take over once the press is released', async () => {
-  await renderNav()
-  const button = screen.getByRole('button', { name: 'Services' })
-  fireEvent.pointerDown(button)
-  fireEvent.focusIn(button)
-  await settle()
-  expect(menusLoaded()).toBe(false)
-  fireEvent.pointerUp(window)
-  await settle()
-  expect(menusLoaded()).toBe(true)
+test('each menu’s button opens its own panel, a native popover that needs no script', () => {
+  renderAt('/')
+  for (const name of ['Services', 'Industries']) {
+    const panel = panelOf(name)
+    expect(panel.getAttribute('popover')).toBe('auto')
+    expect(screen.getByRole('button', { name }).getAttribute('type')).toBe('button')
+  }
+  expect(panelOf('Services')).not.toBe(panelOf('Industries'))
+})
+
+test('Services lists "All services" first, then every service but omnichannel', () => {
+  renderAt('/')
+  const listed = links(panelOf('Services'))
+  expect(listed[0]).toEqual(['All services', '/services'])
+  expect(listed.slice(1)).toEqual(
+    services.filter((entry) => entry.path !== '/services/omnichannel').map((entry) => [entry.name, entry.path]),
+  )
+  expect(listed).toHaveLength(9)
+  expect(listed.flat()).not.toContain('/services/omnichannel')
+})
+
+test('Industries lists SaaS and Ecommerce', () => {
+  renderAt('/')
+  expect(links(panelOf('Industries'))).toEqual([
+    ['SaaS', '/industries/saas'],
+    ['Ecommerce', '/industries/ecommerce'],
+  ])
+})
+
+test('marks the link of the page shown, and no other', () => {
+  renderAt('/services/paid-ads')
+  const current = () => [...document.querySelectorAll('[aria-current]')]
+  expect(current().map((link) => [link.textContent, link.getAttribute('aria-current')])).toEqual([['Paid Ads', 'page']])
+
+  renderAt('/industries/saas')
+  expect(current().map((link) => link.textContent)).toEqual(['SaaS'])
+
+  // An article is read under the blog: its link is marked.
+  renderAt('/blog/local-seo-guide')
+  expect(current().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Blog', '/blog']])
+
+  renderAt('/')
+  expect(current()).toEqual([])
 })

@@ -1,34 +1,26 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { createRoutesStub, useLocation } from 'react-router'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
 import { afterEach, expect, test, vi } from 'vitest'
 import { site } from '#app/lib/site.ts'
 import { ANNOUNCE_DELAY_MS, RoiCalculator } from './roi-calculator.tsx'
 
 afterEach(() => {
   cleanup()
+  document.body.innerHTML = ''
+  window.history.replaceState(null, '', '/')
   vi.useRealTimers()
 })
 
-function Address() {
-  const { search } = useLocation()
-  return <span data-testid="address">{search}</span>
+/** The calculator on a page opened at `path`, once it has hydrated. */
+function renderAt(path = '/roi-calculator') {
+  window.history.replaceState(null, '', path)
+  render(<RoiCalculator />)
 }
 
-function renderAt(path = '/roi-calculator') {
-  const Stub = createRoutesStub([
-    {
-      path: '/roi-calculator',
-      Component: () => (
-        <>
-          <RoiCalculator />
-          <Address />
-        </>
-      ),
-    },
-  ])
-  render(<Stub initialEntries={[path]} />)
-}
+/** The page's address: what a reload or a shared link shows. */
+const address = () => new URLSearchParams(window.location.search)
 
 const input = (label: RegExp) => screen.getByRole('textbox', { name: label })
 const table = () => screen.getByRole('table')
@@ -51,20 +43,46 @@ test('opens with the defaults and their results, today and with the site’s upl
   ).toEqual(['Per month', 'Today', `With ${site.claims.conversionUplift} uplift`])
 })
 
-test('typing updates the results and the address, keeping its other parameters', () => {
+test('typing updates the results and the address, keeping its other parameters and adding no history', () => {
   renderAt('/roi-calculator?utm_source=newsletter')
+  const entries = window.history.length
+  fireEvent.change(input(/Monthly visitors/), { target: { value: '4000' } })
   fireEvent.change(input(/Monthly visitors/), { target: { value: '40000' } })
+  expect(window.history.length).toBe(entries)
   expect(cells('Leads per month')).toEqual(['1,000', '2,270'])
-  const address = new URLSearchParams(screen.getByTestId('address').textContent!)
-  expect(address.get('visitors')).toBe('40000')
-  expect(address.get('spend')).toBe('18000')
-  expect(address.get('utm_source')).toBe('newsletter')
+  expect(address().get('visitors')).toBe('40000')
+  expect(address().get('spend')).toBe('18000')
+  expect(address().get('utm_source')).toBe('newsletter')
+  expect(window.location.pathname).toBe('/roi-calculator')
 })
 
 test('the address sets the inputs', () => {
   renderAt('/roi-calculator?visitors=60000&conversion=2&close=100&deal=85&margin=45&spend=30000&uplift=25')
   expect(cells('Gross profit per month')).toEqual(['$45,900', '$57,375'])
   expect(cells('ROI')).toEqual(['53%', '91%'])
+})
+
+test('the pre-rendered page shows the defaults; a shared link’s figures once it has hydrated', async () => {
+  const calculator = <RoiCalculator />
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(calculator)
+  document.body.append(container)
+  expect(input(/Monthly visitors/).getAttribute('value')).toBe('20000')
+  expect(cells('ROI')).toEqual(['167%', '505%'])
+
+  window.history.replaceState(
+    null,
+    '',
+    '/roi-calculator?visitors=60000&conversion=2&close=100&deal=85&margin=45&spend=30000&uplift=25',
+  )
+  const mismatches: unknown[] = []
+  const root = await act(async () =>
+    hydrateRoot(container, calculator, { onRecoverableError: (error) => mismatches.push(error) }),
+  )
+  expect(mismatches).toEqual([])
+  expect(input(/Monthly visitors/).getAttribute('value')).toBe('60000')
+  expect(cells('ROI')).toEqual(['53%', '91%'])
+  act(() => root.unmount())
 })
 
 test('a wrong input gets its message beside it and no figure is shown', () => {
@@ -110,7 +128,7 @@ test('Reset restores the defaults and takes the figures out of the address', () 
   expect(input(/Monthly visitors/).getAttribute('value')).toBe('20000')
   expect(input(/Gross margin/).getAttribute('value')).toBe('60')
   expect(cells('Leads per month')).toEqual(['500', '1,135'])
-  expect(screen.getByTestId('address').textContent).toBe('?ref=partner')
+  expect(window.location.search).toBe('?ref=partner')
 })
 
 test('Download CSV with a wrong input says what to do instead of saving an empty file', () => {

@@ -259,10 +259,7 @@ export function RoiCalculator() {
               On a free {site.strategySession.minutes}-minute strategy call, worth {site.strategySession.worth}, we go
               through your inputs and show which one is worth fixing first.
             </p>
-            <NewTabLink
-              href={site.bookingUrl}
-              className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-5')}
-            >
+            <NewTabLink href={site.bookingUrl} className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-5')}>
               Book your free strategy call
             </NewTabLink>
           </div>

@@ -16,7 +16,7 @@ export function SmartLink({ to, children, ...props }: SmartLinkProps) {
   const link = resolveHref(to)
   if (!link.external) {
     return (
-      <a href={link.href} data-astro-prefetch {...props}>
+      <a href={link.href} data-astro-prefetch="hover" {...props}>
         {children}
       </a>
     )

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState } from 'react'
+import { useEffect, useReducer, useRef } from 'react'
 import { IslandBoundary } from '#app/components/error-fallback.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import {
@@ -9,9 +9,10 @@ import {
   storeConsent,
   type ConsentChoice,
 } from '#app/lib/consent.ts'
+import type * as MeasurementModule from '#app/lib/measurement.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 
-type Measurement = typeof import('#app/lib/measurement.ts')
+type Measurement = typeof MeasurementModule
 
 const measurementId = __GA_MEASUREMENT_ID__
 
@@ -78,26 +79,29 @@ function Banner({ privacyPath }: { privacyPath: string }) {
     }
   }, [state.bannerOpen])
 
-  // Measurement runs while the choice is Accept, and stops with a Reject; a
-  // page view for the page where it starts.
-  const [, setMeasurement] = useState<Measurement | null>(null)
+  // Measurement runs while the choice is Accept, and stops with a Reject: a
+  // page view for the page where it starts, and again each time the browser
+  // shows it anew from its back/forward cache.
   useEffect(() => {
     if (!granted) return
     let active = true
     let started: Measurement | undefined
+    const shownAgain = (event: PageTransitionEvent) => {
+      if (event.persisted) started?.measurePageView()
+    }
     import('#app/lib/measurement.ts')
       .then((module) => {
         if (!active) return
         started = module
         module.startMeasurement(measurementId)
         module.measurePageView()
-        setMeasurement(module)
       })
       .catch((error: unknown) => console.warn('Measurement could not load', error))
+    window.addEventListener('pageshow', shownAgain)
     return () => {
       active = false
+      window.removeEventListener('pageshow', shownAgain)
       started?.stopMeasurement(measurementId)
-      setMeasurement(null)
     }
   }, [granted])
 

@@ -1,4 +1,5 @@
 import { useEffect, type CSSProperties } from 'react'
+import { createPortal } from 'react-dom'
 import { Toaster as Sonner } from 'sonner'
 import { IslandBoundary } from '#app/components/error-fallback.tsx'
 import { markToasterReady } from '#app/components/ui/toast.ts'
@@ -24,13 +25,17 @@ export function Toaster() {
 
 function ThemedToaster() {
   const dark = useDarkTheme()
-  // Nothing in the page's HTML: the toaster renders once the island has woken.
+  // Nothing in the page's HTML: the toaster renders once the island has woken,
+  // straight into <body>, so that a modal dialog open at that moment (the exit
+  // popup) does not hide its live region from assistive technology with the
+  // rest of the page.
   if (!useHydrated()) return null
-  return (
+  return createPortal(
     <>
       <Sonner richColors closeButton theme={dark ? 'dark' : 'light'} style={colors} />
       <Ready />
-    </>
+    </>,
+    document.body,
   )
 }
 

@@ -29,6 +29,5 @@ export const topicOptions = [
   { value: 'project', label: 'A project' },
 ] as const
 
-
 /** The fields a contact form shows, in order, for carrying typed values back to it. */
 export const contactFormFields = ['name', 'email', 'company', 'service', 'budget', 'message', 'topic'] as const

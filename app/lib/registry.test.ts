@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import routes from '../routes.ts'
-import { findPage, normalizePath, pages } from './registry.ts'
+import { findPage, normalizePath, pages, type RouteModule } from './registry.ts'
 
 // The routes of docs/product.md#routes, /pricing and /team included.
 const specPaths = [
@@ -100,36 +99,67 @@ describe('the route registry', () => {
     expect(pages.filter((page) => page.noIndex).map((page) => page.path)).toEqual(['/thank-you'])
   })
 
-  test('finds pages by path, ignoring a trailing slash and a .data suffix', () => {
+  test('finds pages by path, ignoring a trailing slash', () => {
     expect(findPage('/about/')?.name).toBe('About')
-    expect(findPage('/services/paid-ads.data')?.name).toBe('Paid Ads')
-    expect(findPage('/_.data')?.name).toBe('Home')
+    expect(findPage('/services/paid-ads')?.name).toBe('Paid Ads')
+    expect(findPage('/')?.name).toBe('Home')
     expect(findPage('/nope')).toBeUndefined()
     expect(normalizePath('')).toBe('/')
   })
 })
 
-describe('app/routes.ts', () => {
-  const table = routes as { path?: string; index?: boolean; file: string }[]
+// Astro serves each file of app/pages/ at the path its name spells: `[slug]`
+// stands for one segment, `[...page]` for any number of them, and where
+// several files could serve a path, a fixed segment wins over `[slug]`, which
+// wins over `[...page]`. One shell per kind of page (`route`), whose
+// getStaticPaths lists that kind's pages (`pagesOf`).
+const shells: Record<RouteModule, string> = {
+  page: 'app/pages/[...page].astro',
+  contact: 'app/pages/contact.astro',
+  blog: 'app/pages/blog/index.astro',
+  'roi-calculator': 'app/pages/roi-calculator.astro',
+  dashboard: 'app/pages/dashboard.astro',
+  'blog-category': 'app/pages/blog/category/[slug].astro',
+  service: 'app/pages/services/[slug].astro',
+  'case-study': 'app/pages/case-studies/[slug].astro',
+  location: 'app/pages/locations/[slug].astro',
+  article: 'app/pages/blog/[slug].astro',
+}
+const notFoundShell = 'app/pages/404.astro'
 
-  test('mounts one explicit route per registry page, with no dynamic segment', () => {
-    // Every route but the files written at build (.ts modules: sitemap, feed, robots) and the catch-all.
-    const paths = table.filter((route) => route.file.endsWith('.tsx') && route.path !== '*')
-    expect(paths.map((route) => (route.index ? '/' : `/${route.path}`)).sort()).toEqual(
-      pages.map((page) => page.path).sort(),
-    )
-    expect(table.some((route) => route.path?.includes(':'))).toBe(false)
+/** How Astro reads a page file's name: the paths it answers, and how strongly it claims them. */
+function routeOf(file: string): { matches: (path: string) => boolean; rank: number } {
+  const route = file
+    .replace(/^app\/pages/, '')
+    .replace(/\.astro$/, '')
+    .replace(/\/index$/, '')
+  const source = route
+    .split('/')
+    .slice(1)
+    .map((segment) => (segment.startsWith('[...') ? '(?:/.*)?' : segment.startsWith('[') ? '/[^/]+' : `/${segment}`))
+    .join('')
+  const pattern = new RegExp(`^${source || '/'}$`)
+  return { matches: (path) => pattern.test(path), rank: route.includes('[...') ? 2 : route.includes('[') ? 1 : 0 }
+}
+
+/** The shells of app/pages/ that serve a path: the strongest claims among those that match (one, or Astro must choose). */
+function shellsServing(path: string): string[] {
+  const claims = Object.values(shells)
+    .map((file) => ({ file, ...routeOf(file) }))
+    .filter((claim) => claim.matches(path))
+  const strongest = Math.min(...claims.map((claim) => claim.rank))
+  return claims.filter((claim) => claim.rank === strongest).map((claim) => claim.file)
+}
+
+describe('the page shells (app/pages/)', () => {
+  test('are one per kind of page, and the not-found page', () => {
+    const files = readdirSync('app/pages', { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.astro'))
+      .map((file) => `app/pages/${file}`)
+    expect(files.sort()).toEqual([...Object.values(shells), notFoundShell].sort())
   })
 
-  test('mounts each page on the route module it names, which exists', () => {
-    for (const page of pages) expect(existsSync(`app/routes/${page.route}.tsx`), page.path).toBe(true)
-    const route = table.find((entry) => entry.path === 'blog/local-seo-guide')
-    expect(route?.file).toBe('routes/article.tsx')
-    expect(table.find((entry) => entry.path === 'industries/saas')?.file).toBe('routes/page.tsx')
-    expect(table.find((entry) => entry.path === 'blog')?.file).toBe('routes/blog.tsx')
-  })
-
-  test('ends with a catch-all for unknown paths', () => {
-    expect(table.at(-1)).toMatchObject({ path: '*', file: 'routes/not-found.tsx' })
+  test('serve every page of the registry with the shell of its kind, at its own path', () => {
+    for (const page of pages) expect(shellsServing(page.path), page.path).toEqual([shells[page.route]])
   })
 })

@@ -3,7 +3,8 @@
  * which are native popovers that open and close by click, keyboard, Escape and
  * a click outside on their own. With the delays of docs/product.md#header:
  * resting on a menu's entry 200 ms opens it, leaving it for 150 ms closes it,
- * moving to another menu within 300 ms of one closing opens it at once, and a
+ * moving to another menu while one is open or within 300 ms of one closing
+ * opens it at once (the open one closes, as popovers do), and a
  * click within 1 s of the pointer opening a menu keeps it open instead of
  * shutting it. Focus leaving a menu's entry and panel closes it.
  */
@@ -14,10 +15,12 @@ export const CLICK_AFTER_HOVER_OPEN_MS = 1000
 
 export function watchMenus(): void {
   let lastClosedAt = Number.NEGATIVE_INFINITY
+  const panels: HTMLElement[] = []
   for (const item of document.querySelectorAll<HTMLElement>('[data-menus] [data-menu-item]')) {
     const button = item.querySelector('button')
     const panel = item.querySelector<HTMLElement>('[popover]')
     if (!button || !panel || typeof panel.showPopover !== 'function') continue
+    panels.push(panel)
     let timer: ReturnType<typeof setTimeout> | undefined
     let openedByPointerAt = Number.NEGATIVE_INFINITY
     const isOpen = () => panel.matches(':popover-open')
@@ -30,7 +33,9 @@ export function watchMenus(): void {
       if (event.pointerType !== 'mouse') return
       clearTimeout(timer)
       if (isOpen()) return
-      const skip = performance.now() - lastClosedAt < MENU_SKIP_DELAY_MS
+      const skip =
+        panels.some((other) => other !== panel && other.matches(':popover-open')) ||
+        performance.now() - lastClosedAt < MENU_SKIP_DELAY_MS
       later(skip ? 0 : MENU_OPEN_DELAY_MS, () => {
         if (isOpen()) return
         panel.showPopover()

@@ -24,7 +24,7 @@ export type LeadOutcome =
 
 /**
  * Takes a lead's fields, from the JSON API (./leads.ts) or the contact form's
- * plain post (../contact-page.ts): the bot checks, the lead schema, then the
+ * plain post to /contact (../rendered-pages.ts): the bot checks, the lead schema, then the
  * lead and its deliveries in one transaction. Logs one line for a drop or a
  * failure, never what the visitor typed.
  */

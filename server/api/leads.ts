@@ -12,7 +12,7 @@ import { MAX_LEAD_BYTES, sameSite, validIdempotencyKey, type LeadIntake } from '
  * could) is answered like a person and stored nowhere. The lead and its
  * deliveries are one transaction; the answer waits for its commit. The
  * contact form's plain post without JavaScript goes to the contact page
- * itself (../contact-page.ts). server/README.md, "The lead API", has the details.
+ * itself (../rendered-pages.ts). server/README.md, "The lead API", has the details.
  */
 export function leadsApi({
   intake,

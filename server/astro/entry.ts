@@ -1,7 +1,8 @@
 import { createApp } from 'astro/app/entrypoint'
 
 // The entrypoint Astro bundles the on-demand pages with (./adapter.ts): built
-// to build/server/entry.mjs, imported by the server at start (./pages.ts).
+// to build/server/entry.mjs, imported by the server at start (loadRenderer in
+// server/rendered-pages.ts).
 const app = createApp({ streaming: false })
 
 /**

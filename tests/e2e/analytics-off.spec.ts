@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectedPages, origin } from './expected.ts'
-import { analyticsHosts, hydrated } from './support.ts'
+import { analyticsHosts, loaded } from './support.ts'
 
 // The usual build has no measurement id (docs/product.md#analytics-and-consent):
 // nothing to consent to, so no banner, no Cookie settings and no analytics code.
@@ -12,12 +12,16 @@ test('no page of a build without a measurement id loads analytics code or allows
   for (const { page: entry } of expectedPages) {
     const response = await request.get(entry.path)
     const html = await response.text()
-    // The scripts a page loads at once are its module preloads. The forms
-    // report to app/lib/analytics.ts, which drops every call while no sink is
-    // set: the sink (measurement), the banner and Google's tag must not load.
-    const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href)
+    // The scripts a page can load: its module scripts and its islands' code.
+    // The forms report to app/lib/analytics.ts, which drops every call while
+    // no sink is set: the sink (measurement), the banner and Google's tag
+    // must not be among them.
+    const scripts = [...html.matchAll(/<script[^>]* src="([^"]+)"|(?:component|renderer)-url="([^"]+)"/g)].map(
+      ([, src, island]) => src ?? island,
+    )
     expect(scripts.length, entry.path).toBeGreaterThan(0)
     expect(scripts.join('\n'), entry.path).not.toMatch(/consent|measurement|web-vitals|gtag/i)
+    expect(html, entry.path).not.toContain('Cookie settings')
     expect(html, entry.path).not.toContain('https://www.googletagmanager.com/gtag/js')
     expect(response.headers()['content-security-policy'], entry.path).not.toMatch(/google/)
   }
@@ -38,9 +42,10 @@ test('no banner, no Cookie settings and no request to an analytics host, while r
     if (request.resourceType() === 'script') scripts.push(request.url())
   })
 
-  await hydrated(page, '/blog/seo-strategy-2025')
-  // The share widget loads when the browser is idle after load, as the banner would.
+  await loaded(page, '/blog/seo-strategy-2025')
+  // The share widget wakes when it comes into view.
   const share = page.getByRole('group', { name: 'Share this page' })
+  await share.scrollIntoViewIfNeeded()
   await expect(share.getByRole('button', { name: 'Copy link' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Cookie settings' })).toHaveCount(0)

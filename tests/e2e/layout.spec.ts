@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
 import { page as registryPage } from '#app/lib/registry.ts'
-import { hydrated } from './support.ts'
+import { loaded } from './support.ts'
 
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1280, height: 900 }
@@ -53,7 +53,7 @@ test.describe('the logo and the content start at the same x', () => {
     test(`at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport)
       for (const path of paths) {
-        await hydrated(page, path)
+        await loaded(page, path)
         const logo = await left(page.getByRole('banner').getByRole('link', { name: 'Northpeak, home' }))
         const heading = await left(page.getByRole('heading', { level: 1 }))
         // What follows the page's header: the first column of an article's reading layout (its
@@ -95,7 +95,7 @@ test.describe('grids at 1280 px', () => {
       '/locations/san-francisco',
       '/case-studies/saas-startup',
     ]) {
-      await hydrated(page, path)
+      await loaded(page, path)
       const grids = await gridsOf(page)
       expect(grids.length, path).toBeGreaterThan(0)
       for (const grid of grids) {
@@ -114,7 +114,7 @@ test.describe('grids at 1280 px', () => {
 
 test('the skip link shows with its padding when Tab reaches it', async ({ page }) => {
   await page.setViewportSize(phone)
-  await hydrated(page, '/about')
+  await loaded(page, '/about')
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: 'Skip to content' })
   await expect(skip).toBeFocused()
@@ -148,7 +148,7 @@ test.describe('pricing at 1280 px', () => {
     }
     const pricing = sections.filter((section) => section.type === 'pricing')
     expect(pricing.length).toBeGreaterThan(0)
-    await hydrated(page, '/pricing')
+    await loaded(page, '/pricing')
     for (const plan of pricing.flatMap((section) =>
       section.plans!.map((entry) => ({ ...entry, in: section.title! })),
     )) {
@@ -172,7 +172,7 @@ test.describe('a wide table on a phone', () => {
   test.use({ viewport: phone })
 
   test('scrolls sideways, says so with a shadow, and takes keyboard focus', async ({ page }) => {
-    await hydrated(page, '/blog/seo-strategy-2025')
+    await loaded(page, '/blog/seo-strategy-2025')
     const region = page.getByRole('region', { name: /^Table: / }).first()
     const { scrollWidth, clientWidth, backgroundImage } = await region.evaluate((element) => ({
       scrollWidth: element.scrollWidth,
@@ -205,7 +205,7 @@ test.describe('prose sections', () => {
       await page.setViewportSize(viewport)
       let checked = 0
       for (const path of ['/services/paid-ads', '/locations/san-francisco', '/case-studies/saas-startup', '/about']) {
-        await hydrated(page, path)
+        await loaded(page, path)
         const gaps = await page.locator('main section:has(div.prose)').evaluateAll((sections) =>
           sections.map((section) => {
             const heading = section.querySelector('h2, h3')!

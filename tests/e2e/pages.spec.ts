@@ -57,7 +57,7 @@ test.describe('icons', () => {
       const files = new Set(hrefs.map((href) => href.split('#')[0]))
       expect([...files], path).toHaveLength(1)
       const [file] = files
-      expect(file).toMatch(/^\/assets\/icons-[\w-]+\.svg$/)
+      expect(file).toMatch(/^\/assets\/icons[.-][\w-]+\.svg$/)
       const sprite = await request.get(file!)
       expect(sprite.status()).toBe(200)
       expect(sprite.headers()['content-type']).toContain('image/svg+xml')

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { expectedPages } from './expected.ts'
 import { classConflicts } from './class-conflicts.ts'
-import { hydrated } from './support.ts'
+import { loaded } from './support.ts'
 
 // Every page, hydrated: no accessibility violation that axe-core can find
 // (WCAG 2.2 A and AA, and its best practices), nothing in the console, no
@@ -23,7 +23,7 @@ for (const { theme, colorScheme } of [
 
     test(`the mobile menu, open, passes axe-core${theme}`, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 })
-      await hydrated(page, '/')
+      await loaded(page, '/')
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
       await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
       // Once it has finished fading in: axe-core weighs contrast by opacity.
@@ -63,7 +63,7 @@ function qualityTest(path: string, theme: string, colorScheme: 'light' | 'dark')
         )
       })
     })
-    await hydrated(page, path)
+    await loaded(page, path)
     await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])

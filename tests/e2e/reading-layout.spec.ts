@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { site } from '#app/lib/site.ts'
-import { hydrated } from './support.ts'
+import { loaded } from './support.ts'
 
 // Articles and service pages (docs/product.md#article-page,
 // docs/product.md#service-page): from 1024 px the contents and the offer card
@@ -42,7 +42,7 @@ test.describe('at 1280 px', () => {
 
   for (const path of [article, service]) {
     test(`${path}: the contents and the offer card stay in view while the body scrolls`, async ({ page }) => {
-      await hydrated(page, path)
+      await loaded(page, path)
       const links = contents(page).getByRole('link')
       const headings = body(page).locator('h2')
       await expect(links).toHaveText(await headings.allTextContents())
@@ -65,7 +65,7 @@ test.describe('at 1280 px', () => {
     })
 
     test(`${path}: a contents link scrolls to its heading and marks it current`, async ({ page }) => {
-      await hydrated(page, path)
+      await loaded(page, path)
       const links = contents(page).getByRole('link')
       await expect(contents(page).locator('[aria-current]')).toHaveCount(0)
       const index = 2
@@ -81,7 +81,7 @@ test.describe('at 1280 px', () => {
     })
 
     test(`${path}: the link of the section scrolled to gets aria-current`, async ({ page }) => {
-      await hydrated(page, path)
+      await loaded(page, path)
       const links = contents(page).getByRole('link')
       const headings = body(page).locator('h2')
       const count = await headings.count()
@@ -116,7 +116,7 @@ test.describe('at 1280 px', () => {
 for (const width of [1024, 1280, 1440]) {
   test(`at ${width} px the contents, the body, the offer and the share buttons sit side by side`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 })
-    await hydrated(page, article)
+    await loaded(page, article)
     const share = page.getByRole('group', { name: 'Share this page' })
     await expect(share).toBeVisible()
     for (const scroll of [0, 0.5]) {
@@ -145,7 +145,7 @@ test.describe('at 390 px', () => {
 
   for (const path of [article, service]) {
     test(`${path}: no sidebar, the body takes the width`, async ({ page }) => {
-      await hydrated(page, path)
+      await loaded(page, path)
       await expect(contents(page)).toBeHidden()
       await expect(offer(page)).toBeHidden()
       const text = await box(body(page))
@@ -154,7 +154,7 @@ test.describe('at 390 px', () => {
   }
 
   test('the share buttons follow the article', async ({ page }) => {
-    await hydrated(page, article)
+    await loaded(page, article)
     const share = page.getByRole('group', { name: 'Share this page' })
     await expect(share).toBeVisible()
     const text = await box(body(page))
@@ -166,7 +166,7 @@ test.describe('the reading progress', () => {
   test.use({ viewport: desktop })
 
   test('fills as the article is read, from empty to full', async ({ page }) => {
-    await hydrated(page, article)
+    await loaded(page, article)
     const bar = page.locator('.reading-progress')
     await expect(bar).toHaveAttribute('aria-hidden', 'true')
     const filled = () =>
@@ -192,13 +192,13 @@ test.describe('the reading progress', () => {
   test('is not in the page as sent, and not on service pages', async ({ page, request }) => {
     const html = await (await request.get(article)).text()
     expect(html).not.toContain('class="reading-progress"')
-    await hydrated(page, service)
+    await loaded(page, service)
     await expect(page.locator('.reading-progress')).toHaveCount(0)
   })
 
   test('does not animate', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
-    await hydrated(page, article)
+    await loaded(page, article)
     const bar = page.locator('.reading-progress')
     await expect(bar).toBeAttached()
     expect(await bar.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0s')

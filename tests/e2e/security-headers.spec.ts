@@ -31,8 +31,8 @@ test('every page carries the security headers, its policy allowing exactly its o
 
 test('so does every other response: not found, a redirect, assets, the feeds, the API', async ({ request }) => {
   const home = await (await getAnswer(request, '/')).text()
-  const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(home)?.[1]
-  expect(script, 'a script the home page preloads').toBeDefined()
+  const script = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(home)?.[1]
+  expect(script, 'a script the home page runs').toBeDefined()
   const responses: [path: string, status: number][] = [
     ['/no-such-page', 404],
     ['/about/', 301],
@@ -40,7 +40,7 @@ test('so does every other response: not found, a redirect, assets, the feeds, th
     ['/og-image.jpg', 200],
     ['/sitemap.xml', 200],
     ['/rss.xml', 200],
-    ['/about.data', 200],
+    ['/blog/search.json', 200],
     ['/api/health', 200],
   ]
   const problems = await Promise.all(responses.map(([path, status]) => problemsOf(request, path, status)))

@@ -1,9 +1,20 @@
-import type { APIRequestContext, APIResponse, Page } from '@playwright/test'
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
 
-/** Opens a page and waits until React has hydrated it (app/root.tsx marks `<html data-hydrated>`). */
-export async function hydrated(page: Page, path: string) {
-  await page.goto(path)
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+/**
+ * Opens a page and waits for its load event: by then the shell's scripts
+ * (menus, theme, Back to top; module scripts run before it) are attached.
+ * Islands wake on their own moments: wait for one with `islandAwake`.
+ */
+export async function loaded(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'load' })
+}
+
+/**
+ * Waits until the island whose component is exported as `name`
+ * (app/islands/) has hydrated: Astro drops its `ssr` attribute then.
+ */
+export async function islandAwake(page: Page, name: string) {
+  await expect(page.locator(`astro-island[component-export="${name}"]`)).not.toHaveAttribute('ssr')
 }
 
 /** The measurement id of the second build the end-to-end tests run against (playwright.config.ts, tests/e2e/measured/). */

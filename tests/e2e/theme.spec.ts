@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { hydrated } from './support.ts'
+import { loaded } from './support.ts'
 
 // The dark theme and its toggle (docs/product.md#header,
 // docs/decisions/026-type-and-theme.md): it follows the system until the
@@ -27,7 +27,7 @@ test.describe('at 1366 px', () => {
 
   test('without a choice the theme follows the system, also when it changes', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
-    await hydrated(page, '/')
+    await loaded(page, '/')
     await expectTheme(page, 'dark')
     await expect(headerToggle(page)).toHaveAttribute('aria-pressed', 'true')
     await page.emulateMedia({ colorScheme: 'light' })
@@ -37,7 +37,7 @@ test.describe('at 1366 px', () => {
 
   test('the toggle switches the theme, and the choice is remembered', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    await hydrated(page, '/services')
+    await loaded(page, '/services')
     await expectTheme(page, 'light')
     const toggle = headerToggle(page)
     await expect(toggle).toHaveAttribute('aria-pressed', 'false')
@@ -46,14 +46,14 @@ test.describe('at 1366 px', () => {
     await expect(toggle).toHaveAttribute('aria-pressed', 'true')
     await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(226, 232, 240)')
 
-    await page.reload()
+    await page.reload({ waitUntil: 'load' })
     await expectTheme(page, 'dark')
+    await expect(headerToggle(page)).toHaveAttribute('aria-pressed', 'true')
     // A choice wins over the system's preference, which no longer moves it.
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.emulateMedia({ colorScheme: 'light' })
     await expectTheme(page, 'dark')
 
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await headerToggle(page).click()
     await expectTheme(page, 'light')
     await page.goto('/contact')
@@ -63,7 +63,7 @@ test.describe('at 1366 px', () => {
   test('a stored choice wins over the system preference', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'light'))
     await page.emulateMedia({ colorScheme: 'dark' })
-    await hydrated(page, '/')
+    await loaded(page, '/')
     await expectTheme(page, 'light')
     await expect(headerToggle(page)).toHaveAttribute('aria-pressed', 'false')
   })
@@ -107,7 +107,7 @@ test.describe('at 390 px', () => {
 
   test('the toggle is in the mobile menu, and the header shows none', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' })
-    await hydrated(page, '/')
+    await loaded(page, '/')
     // Hidden elements are not in the accessibility tree: none shows until the menu opens.
     await expect(headerToggle(page)).toHaveCount(0)
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { buildReport, generateSample, ranges, SAMPLE_CLIENT, type Range } from '#app/lib/sample-analytics.ts'
 import { site } from '#app/lib/site.ts'
-import { hydrated } from './support.ts'
+import { islandAwake, loaded } from './support.ts'
 
 // The two tools (docs/product.md#routes): the ROI calculator and the demo
 // analytics dashboard, as a visitor uses them.
@@ -17,6 +17,12 @@ function consoleProblems(page: Page): string[] {
       problems.push(`${message.type()}: ${message.text()}`)
   })
   return problems
+}
+
+/** Opens a tool's page and waits for its island to hydrate (it wakes in view, at once here). */
+async function openTool(page: Page, path: string) {
+  await loaded(page, path)
+  await islandAwake(page, path.startsWith('/dashboard') ? 'Dashboard' : 'RoiCalculator')
 }
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
@@ -61,7 +67,7 @@ test.describe('the ROI calculator', () => {
   })
 
   test('typing updates the results at once, without adding history entries', async ({ page }) => {
-    await hydrated(page, '/roi-calculator')
+    await openTool(page, '/roi-calculator')
     const before = await page.evaluate(() => history.length)
     await field(page, /^Monthly visitors/).fill('40000')
     await expect(row(page, 'Leads per month')).toHaveText(['1,000', '2,270'])
@@ -73,7 +79,7 @@ test.describe('the ROI calculator', () => {
   })
 
   test('an invalid input shows its message beside it and no broken figure', async ({ page }) => {
-    await hydrated(page, '/roi-calculator')
+    await openTool(page, '/roi-calculator')
     const rate = field(page, /^Conversion rate/)
     await rate.fill('140')
     await expect(rate).toHaveAttribute('aria-invalid', 'true')
@@ -89,7 +95,7 @@ test.describe('the ROI calculator', () => {
   })
 
   test('zero traffic and zero spend read sensibly', async ({ page }) => {
-    await hydrated(page, '/roi-calculator')
+    await openTool(page, '/roi-calculator')
     await field(page, /^Monthly visitors/).fill('0')
     await expect(row(page, 'Payback period')).toHaveText(['Never: no gross profit', 'Never: no gross profit'])
     await expect(row(page, 'Customer acquisition cost')).toHaveText(['None: no customers', 'None: no customers'])
@@ -99,7 +105,7 @@ test.describe('the ROI calculator', () => {
 
   test('the address carries the inputs, keeps other parameters, and a reload restores them', async ({ page }) => {
     const problems = consoleProblems(page)
-    await hydrated(page, '/roi-calculator?utm_source=newsletter')
+    await openTool(page, '/roi-calculator?utm_source=newsletter')
     await field(page, /^Gross margin/).fill('50')
     await field(page, /^Monthly marketing spend/).fill('24,000')
     await expect(page).toHaveURL(/[?&]margin=50(&|$)/)
@@ -108,7 +114,7 @@ test.describe('the ROI calculator', () => {
     expect(url.searchParams.get('utm_source')).toBe('newsletter')
     expect(url.searchParams.get('visitors')).toBe('20000')
     await page.reload()
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await islandAwake(page, 'RoiCalculator')
     await expect(field(page, /^Gross margin/)).toHaveValue('50')
     await expect(field(page, /^Monthly marketing spend/)).toHaveValue('24,000')
     await expect(row(page, 'Gross profit per month')).toHaveText(['$40,000', '$90,800'])
@@ -117,7 +123,7 @@ test.describe('the ROI calculator', () => {
   })
 
   test('Reset restores the defaults', async ({ page }) => {
-    await hydrated(page, '/roi-calculator?visitors=5000&deal=250&ref=partner')
+    await openTool(page, '/roi-calculator?visitors=5000&deal=250&ref=partner')
     await expect(row(page, 'Revenue per month')).toHaveText(['$1,250', /^\$2,837/])
     await calculator(page).getByRole('button', { name: 'Reset' }).click()
     await expect(field(page, /^Monthly visitors/)).toHaveValue('20000')
@@ -127,7 +133,7 @@ test.describe('the ROI calculator', () => {
   })
 
   test('Download CSV saves the inputs and the figures shown', async ({ page }) => {
-    await hydrated(page, '/roi-calculator')
+    await openTool(page, '/roi-calculator')
     await field(page, /^Average deal or order value/).fill('2500.50')
     await expect(row(page, 'Revenue per month')).toHaveText(['$50,010', '$113,522.70'])
     const downloading = page.waitForEvent('download')
@@ -153,7 +159,7 @@ test.describe('the ROI calculator', () => {
 
   test('Copy link copies the address of these figures and says so', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await hydrated(page, '/roi-calculator')
+    await openTool(page, '/roi-calculator')
     await field(page, /^Lead-to-customer rate/).fill('8')
     await calculator(page).getByRole('button', { name: 'Copy link' }).click()
     await expect(calculator(page).getByRole('status')).toHaveText('Link copied')
@@ -161,12 +167,12 @@ test.describe('the ROI calculator', () => {
     expect(copied.pathname).toBe('/roi-calculator')
     expect(copied.searchParams.get('close')).toBe('8')
     await page.goto(copied.href)
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await islandAwake(page, 'RoiCalculator')
     await expect(row(page, 'Customers per month')).toHaveText(['40', '90.8'])
   })
 
   test('results are read out once, in one polite live region, after typing pauses', async ({ page }) => {
-    await hydrated(page, '/roi-calculator')
+    await openTool(page, '/roi-calculator')
     const live = calculator(page).locator('[aria-live]')
     await expect(live).toHaveCount(1)
     await expect(live).toHaveAttribute('aria-live', 'polite')
@@ -178,7 +184,7 @@ test.describe('the ROI calculator', () => {
   })
 
   test('a call to action books a strategy call', async ({ page }) => {
-    await hydrated(page, '/roi-calculator')
+    await openTool(page, '/roi-calculator')
     await expect(calculator(page).getByRole('link', { name: /Book your free strategy call/ })).toHaveAttribute(
       'href',
       site.bookingUrl,
@@ -201,7 +207,7 @@ test.describe('the demo dashboard', () => {
   test('is labelled as sample data for a fictional company wherever a figure could be taken for real', async ({
     page,
   }) => {
-    await hydrated(page, '/dashboard')
+    await openTool(page, '/dashboard')
     await expect(dashboard(page).getByText(`${SAMPLE_CLIENT} is a fictional company.`)).toBeVisible()
     for (const title of [
       'Headline KPIs',
@@ -232,7 +238,7 @@ test.describe('the demo dashboard', () => {
 
   test('the range switch changes every KPI and the address, and a reload keeps it', async ({ page }) => {
     const problems = consoleProblems(page)
-    await hydrated(page, '/dashboard?utm_source=newsletter')
+    await openTool(page, '/dashboard?utm_source=newsletter')
     const before = await dashboard(page).locator('[data-kpi]').allTextContents()
     expect(before).toHaveLength(6)
     await dashboard(page).getByRole('button', { name: 'Last 7 days' }).click()
@@ -247,21 +253,21 @@ test.describe('the demo dashboard', () => {
     after.forEach((text, index) => expect(text, `KPI ${index}`).not.toBe(before[index]))
     await expect(dashboard(page).getByRole('status')).toHaveText(/^Showing the last 7 days of sample data/)
     await page.reload()
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await islandAwake(page, 'Dashboard')
     await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
     await expect(dashboard(page).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true')
     expect(problems).toEqual([])
   })
 
   test('an unknown range shows the default 30 days', async ({ page }) => {
-    await hydrated(page, '/dashboard?range=365')
+    await openTool(page, '/dashboard?range=365')
     await expect(kpi(page, 'sessions')).toHaveText(expectedKpis(30).sessions)
     await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
   })
 
   for (const range of ranges) {
     test(`every chart has its text equivalent, for ${range} days`, async ({ page }) => {
-      await hydrated(page, `/dashboard?range=${range}`)
+      await openTool(page, `/dashboard?range=${range}`)
       const report = buildReport(sample, range)
       // Trend: a description and, one click away, a table with a row per day.
       const trend = dashboard(page).getByRole('region', { name: 'Revenue and spend per day' })
@@ -289,25 +295,26 @@ test.describe('the demo dashboard', () => {
     })
   }
 
-  test('a day table opened before the page hydrated fills in once it has', async ({ page }) => {
-    // The client entry waits until the table has been opened.
-    let release = () => {}
-    const opened = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-      await opened
-      await route.continue()
-    })
+  test('without JavaScript, the charts and the day table are in the page', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
     await page.goto('/dashboard')
+    const report = buildReport(sample, 30)
     const trend = dashboard(page).getByRole('region', { name: 'Revenue and spend per day' })
+    const chart = trend.getByRole('group', { name: /^Revenue and spend per day, sample data/ })
+    await expect(chart.locator('svg path')).not.toHaveCount(0)
     await trend.getByText('Show the figures for each day as a table').click()
-    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated')
-    release()
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
     await expect(trend.getByRole('table').getByRole('row')).toHaveCount(30 + 1)
+    await expect(trend.getByRole('table').getByRole('row').last()).toContainText(
+      dollars.format(report.trend.at(-1)!.revenue),
+    )
+    const channelsPanel = dashboard(page).getByRole('region', { name: 'Channel performance' })
+    await expect(channelsPanel.getByRole('list', { name: /^Revenue by channel/ }).getByRole('img')).toHaveCount(5)
+    await context.close()
   })
 
   test('keyboard users reach every chart point and bar, with its tooltip', async ({ page }) => {
-    await hydrated(page, '/dashboard?range=7')
+    await openTool(page, '/dashboard?range=7')
     const report = buildReport(sample, 7)
     const chart = dashboard(page).getByRole('group', { name: /^Revenue and spend per day/ })
     // The chart's points arrive once the page has hydrated.
@@ -352,7 +359,7 @@ test.describe('the demo dashboard', () => {
   })
 
   test('pointing at the line chart shows the nearest day', async ({ page }) => {
-    await hydrated(page, '/dashboard?range=7')
+    await openTool(page, '/dashboard?range=7')
     const report = buildReport(sample, 7)
     const chart = dashboard(page).getByRole('group', { name: /^Revenue and spend per day/ })
     await expect(chart.getByRole('img')).toHaveCount(7)
@@ -369,7 +376,7 @@ test.describe('the demo dashboard', () => {
   })
 
   test('passes axe-core with 90 days shown', async ({ page }) => {
-    await hydrated(page, '/dashboard?range=90')
+    await openTool(page, '/dashboard?range=90')
     await expect(dashboard(page).getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true')
     await expectNoAxeViolations(page)
   })
@@ -382,7 +389,7 @@ function escapeRegExp(text: string): string {
 for (const path of ['/roi-calculator', '/dashboard?range=90']) {
   test(`${path} fits a 360 px phone without scrolling sideways`, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 })
-    await hydrated(page, path)
+    await loaded(page, path)
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
       clientWidth: document.documentElement.clientWidth,

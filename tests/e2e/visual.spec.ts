@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { lookPages, lookSchemes, lookViewports } from './look.ts'
-import { hydrated } from './support.ts'
+import { loaded } from './support.ts'
 
 // The look of the pages a prospect judges the agency by, held by screenshots
 // (docs/brand.md): the first 2,000 px of each, at a phone's width and a
@@ -17,7 +17,7 @@ for (const scheme of lookSchemes) {
 
       for (const { name, path } of lookPages) {
         test(`${path} looks as it did`, async ({ page }) => {
-          await hydrated(page, path)
+          await loaded(page, path)
           // Late widgets and the whole stylesheet are in place.
           await page.waitForLoadState('networkidle')
           await expect(page).toHaveScreenshot(`${name}-${viewport.name}-${scheme}.png`, {

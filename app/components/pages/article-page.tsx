@@ -37,7 +37,7 @@ export function ArticlePage({
           <div className="max-w-3xl">
             <a
               href={page('/blog').path}
-              data-astro-prefetch
+              data-astro-prefetch="hover"
               className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"
             >
               <Icon name="arrow-left" className="size-4" /> Back to Blog
@@ -81,12 +81,7 @@ export function ArticlePage({
         </Container>
       </header>
       <Container className="pt-4 pb-16 sm:pt-6 sm:pb-20">
-        <ReadingLayout
-          html={article.html}
-          contents={contents}
-          progress
-          aside={share}
-        />
+        <ReadingLayout html={article.html} contents={contents} progress aside={share} />
       </Container>
       <CtaBand
         badge={article.cta.badge}

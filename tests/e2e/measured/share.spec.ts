@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { expectedPages, origin } from '../expected.ts'
-import { hydrated } from '../support.ts'
+import { loaded } from '../support.ts'
 import { banner, eventsNamed, interceptAnalytics } from './support.ts'
 
 // The share widget (docs/product.md#share-widget), in the build with a
@@ -14,9 +14,10 @@ const networks = /^https:\/\/(twitter\.com|www\.linkedin\.com|www\.facebook\.com
 
 const shareGroup = (page: Page) => page.getByRole('group', { name: 'Share this page' })
 
-/** The article, hydrated, with the widget's code there (it arrives when the browser is idle). */
+/** The article, with the widget awake (it wakes when it comes into view). */
 async function openArticle(page: Page, path = articlePath) {
-  await hydrated(page, path)
+  await loaded(page, path)
+  await shareGroup(page).scrollIntoViewIfNeeded()
   await expect(shareGroup(page).getByRole('button', { name: 'Copy link' })).toBeVisible()
 }
 

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { setAnalyticsSink, type AnalyticsEvent } from '#app/lib/analytics.ts'
-import LoadedShareWidget from './loaded-share-widget.tsx'
 import { ShareWidget } from './share-widget.tsx'
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
@@ -16,15 +17,34 @@ const props = {
 }
 
 let sent: AnalyticsEvent[]
+let root: Root | undefined
+/** What React could not hydrate as the HTML had it. */
+let mismatches: unknown[]
+
+/**
+ * The widget as a page gets it: its HTML from the build, then hydrated in a
+ * browser that may have more than the build had (`inBrowser`).
+ */
+async function hydrate(widget: ReactElement, inBrowser = () => {}) {
+  const container = document.createElement('div')
+  container.innerHTML = renderToString(widget)
+  document.body.append(container)
+  inBrowser()
+  await act(async () => {
+    root = hydrateRoot(container, widget, { onRecoverableError: (error) => mismatches.push(error) })
+  })
+}
 
 beforeEach(() => {
   sent = []
+  mismatches = []
   setAnalyticsSink((event) => sent.push(event))
   Object.assign(window, { screenX: 0, screenY: 0, outerWidth: 1400, outerHeight: 1000 })
 })
 
 afterEach(() => {
-  cleanup()
+  act(() => root?.unmount())
+  root = undefined
   document.body.innerHTML = ''
   setAnalyticsSink(null)
   vi.restoreAllMocks()
@@ -34,27 +54,43 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'share')
 })
 
+const linkNames = () => screen.getAllByRole('link').map((link) => link.textContent)
+const buttonNames = () => screen.queryAllByRole('button').map((button) => button.textContent)
+
 describe('the pre-rendered widget', () => {
   test('holds the three share links as plain links to a new tab, and no button', () => {
-    const html = renderToString(<ShareWidget {...props} variant="floating" />)
-    document.body.innerHTML = html
-    const links = screen.getAllByRole('link')
-    expect(links.map((link) => link.textContent)).toEqual(['Share on X', 'Share on LinkedIn', 'Share on Facebook'])
-    for (const link of links) {
+    document.body.innerHTML = renderToString(<ShareWidget {...props} variant="floating" />)
+    expect(screen.getByRole('group', { name: 'Share this page' })).toBeTruthy()
+    expect(linkNames()).toEqual(['Share on X', 'Share on LinkedIn', 'Share on Facebook'])
+    for (const link of screen.getAllByRole('link')) {
       expect(link.getAttribute('target')).toBe('_blank')
       expect(link.getAttribute('rel')).toBe('noopener')
       expect(link.getAttribute('href')).toContain(encodeURIComponent(props.url))
     }
-    expect(screen.queryAllByRole('button')).toEqual([])
-    expect(screen.getByRole('group', { name: 'Share this page' })).toBeTruthy()
+    expect(buttonNames()).toEqual([])
+  })
+
+  test('hydrates as it is, then adds Copy link, and Share where the browser has the Web Share API', async () => {
+    await hydrate(<ShareWidget {...props} />)
+    expect(mismatches).toEqual([])
+    expect(linkNames()).toEqual(['Share on X', 'Share on LinkedIn', 'Share on Facebook'])
+    expect(buttonNames()).toEqual(['Copy link'])
+    act(() => root?.unmount())
+    document.body.innerHTML = ''
+
+    await hydrate(<ShareWidget {...props} />, () =>
+      Object.defineProperty(navigator, 'share', { value: vi.fn(), configurable: true }),
+    )
+    expect(mismatches).toEqual([])
+    expect(buttonNames()).toEqual(['Copy link', 'Share'])
   })
 })
 
-describe('the loaded widget', () => {
-  test('opens each network in a 600x400 window centred on this one, and sends the share event', () => {
+describe('once hydrated', () => {
+  test('opens each network in a 600x400 window centred on this one, and sends the share event', async () => {
     const popup = { opener: window as unknown }
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as Window)
-    render(<LoadedShareWidget {...props} focused={null} />)
+    await hydrate(<ShareWidget {...props} />)
     const link = screen.getByRole('link', { name: 'Share on LinkedIn' })
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 })
     act(() => {
@@ -76,9 +112,9 @@ describe('the loaded widget', () => {
     ])
   })
 
-  test('lets the link open as a plain link when the window is blocked', () => {
+  test('lets the link open as a plain link when the window is blocked', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null)
-    render(<LoadedShareWidget {...props} focused={null} />)
+    await hydrate(<ShareWidget {...props} />)
     // What the widget decided, read after it; then the test stops the link itself (no network here).
     let preventedByWidget: boolean | undefined
     const stopLink = (event: Event) => {
@@ -94,11 +130,11 @@ describe('the loaded widget', () => {
     expect(sent.map((event) => event.params.method)).toEqual(['x'])
   })
 
-  test('copies the link, says "Copied!" for 2 s, then the label again', async () => {
+  test('Copy link copies the address, shows the toast and says "Copied!" for 2 s, then the label again', async () => {
     vi.useFakeTimers()
     const writeText = vi.fn(() => Promise.resolve())
     vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as unknown as Clipboard)
-    render(<LoadedShareWidget {...props} focused={null} />)
+    await hydrate(<ShareWidget {...props} />)
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy link' }))
     })
@@ -116,10 +152,35 @@ describe('the loaded widget', () => {
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
   })
 
+  test('a second copy keeps "Copied!" for 2 s from that copy', async () => {
+    vi.useFakeTimers()
+    const writeText = vi.fn(() => Promise.resolve())
+    vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as unknown as Clipboard)
+    await hydrate(<ShareWidget {...props} />)
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy link' }))
+    })
+    act(() => {
+      vi.advanceTimersByTime(1500)
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copied!' }))
+    })
+    act(() => {
+      vi.advanceTimersByTime(1999)
+    })
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy()
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
+    expect(toastMock.success).toHaveBeenCalledTimes(2)
+  })
+
   test('says so when the clipboard refuses', async () => {
     const writeText = vi.fn(() => Promise.reject(new DOMException('Denied', 'NotAllowedError')))
     vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as unknown as Clipboard)
-    render(<LoadedShareWidget {...props} focused={null} />)
+    await hydrate(<ShareWidget {...props} />)
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy link' }))
     })
@@ -132,22 +193,14 @@ describe('the loaded widget', () => {
     expect(sent).toEqual([])
   })
 
-  test('shows Share only where the browser has the Web Share API, and opens it', async () => {
-    render(<LoadedShareWidget {...props} focused={null} />)
-    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull()
-    cleanup()
+  test('Share opens the device’s share sheet with the title, description and address', async () => {
     const share = vi.fn(() => Promise.resolve())
     Object.defineProperty(navigator, 'share', { value: share, configurable: true })
-    render(<LoadedShareWidget {...props} focused={null} />)
+    await hydrate(<ShareWidget {...props} />)
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Share' }))
     })
     expect(share).toHaveBeenCalledWith({ title: props.title, text: props.description, url: props.url })
     expect(sent.map((event) => event.params.method)).toEqual(['native'])
-  })
-
-  test('puts focus back on the link that had it before the code arrived', () => {
-    render(<LoadedShareWidget {...props} focused={2} />)
-    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Share on Facebook' }))
   })
 })
