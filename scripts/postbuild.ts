@@ -15,7 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineBuildGlobals, readBuildEnv } from '#app/lib/build-env.ts'
 import { HEADERS_RULE_LIMIT, headersRuleCount, writeSecurityHeaders } from '#server/headers-file.ts'
 import { NGINX_CONF, writeNginxConf } from '#server/nginx-conf.ts'
-import { loadRenderer } from '#server/rendered-pages.ts'
+import { loadRenderer, renderEach } from '#server/rendered-pages.ts'
 import { HEADERS_JSON, HEADERS_TEXT, pageFile } from '#server/static-files.ts'
 
 const buildDir = process.env.BUILD_DIR || 'build'
@@ -55,15 +55,10 @@ for (const file of walk(root)) {
 console.log(`postbuild: compressed ${count} files in ${root}`)
 
 // The pages of the registry that the build did not write as files are rendered on demand.
-const renderPage = await loadRenderer(buildDir)
-const rendered = await Promise.all(
-  pages
-    .filter((entry) => !existsSync(path.join(root, pageFile(entry.path))))
-    .map(async ({ path: urlPath }) => {
-      const response = await renderPage(new Request(new URL(urlPath, buildEnv.SITE_ORIGIN)), {})
-      if (!response?.ok) throw new Error(`postbuild: ${urlPath} is neither a file of the build nor rendered by it`)
-      return { urlPath, html: await response.text() }
-    }),
+const rendered = await renderEach(
+  await loadRenderer(buildDir),
+  pages.filter((entry) => !existsSync(path.join(root, pageFile(entry.path)))).map((entry) => entry.path),
+  buildEnv.SITE_ORIGIN,
 )
 
 // The analytics hosts are allowed only when the build turns analytics on.

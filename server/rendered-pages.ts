@@ -142,3 +142,23 @@ export async function loadRenderer(buildDir: string): Promise<RenderPage> {
   if (typeof module.renderPage !== 'function') throw new Error(`${entry} has no renderPage: run the build again`)
   return module.renderPage
 }
+
+/**
+ * Each page of `paths` as the build renders it on demand (for `locals`), once:
+ * the build reads its inline scripts for its CSP (scripts/postbuild.ts), the
+ * HTML checks validate it (scripts/check-html.ts).
+ */
+export async function renderEach(
+  renderPage: RenderPage,
+  paths: readonly string[],
+  origin: string,
+  locals: App.Locals = {},
+): Promise<{ urlPath: string; html: string }[]> {
+  return Promise.all(
+    paths.map(async (urlPath) => {
+      const response = await renderPage(new Request(new URL(urlPath, origin)), locals)
+      if (!response) throw new Error(`${urlPath} is neither a file of the build nor rendered by it`)
+      return { urlPath, html: await response.text() }
+    }),
+  )
+}

@@ -87,7 +87,8 @@ export function ArticleSearch({
         <CategoryNav categories={categories} current={current} />
       </div>
       <div className="mb-4 h-20">
-        <form role="search" onSubmit={(event) => event.preventDefault()} className="js-only max-w-xs">
+        {/* No form to send: the list narrows as the visitor types. */}
+        <div role="search" className="js-only max-w-xs">
           <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
             Search articles
           </label>
@@ -102,7 +103,7 @@ export function ArticleSearch({
             autoComplete="off"
             className="w-full rounded-lg border border-slate-300 bg-surface px-3.5 py-2.5 text-ink placeholder:text-muted"
           />
-        </form>
+        </div>
       </div>
       <p role="status" className="mb-4 text-sm text-muted">
         {query ? `${countLabel(results.length)} match “${query}”` : `${countLabel(articles.length)}, newest first`}

@@ -47,9 +47,11 @@ const longTitle = write(
 )
 
 describe('builtPages', () => {
-  test('lists every index.html under the folder, sorted', () => {
-    writeFileSync(path.join(dir, 'valid', 'other.html'), page(''))
+  test('lists every HTML file under the folder (a 404.html too), sorted, and nothing else', () => {
+    writeFileSync(path.join(dir, '404.html'), page(''))
+    writeFileSync(path.join(dir, 'valid', 'data.json'), '{}')
     expect(builtPages(dir).map((file) => path.relative(dir, file))).toEqual([
+      '404.html',
       'long-title/index.html',
       'popover-expanded/index.html',
       'two-navs/index.html',

@@ -26,10 +26,10 @@ export function formatProblem(problem: HtmlProblem): string {
   return `${where} ${problem.rule}: ${problem.message}`
 }
 
-/** Every pre-rendered page of a build: each `index.html` under its client folder, sorted. */
+/** Every pre-rendered page of a build: each HTML file under its client folder (`404.html` too), sorted. */
 export function builtPages(clientDir: string): string[] {
   return readdirSync(clientDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => path.basename(file) === 'index.html')
+    .filter((file) => file.endsWith('.html'))
     .map((file) => path.join(clientDir, file))
     .sort()
 }
@@ -83,6 +83,16 @@ export const vnuFilters: readonly { pattern: RegExp; reason: string }[] = [
   {
     pattern: /^CSS: 'transition-property': '--tw-[\w-]+' is not a 'transition-property' value/,
     reason: 'custom properties registered with @property can be transitioned',
+  },
+  {
+    pattern: /^CSS: Unrecognized at-rule '@starting-style'/,
+    reason: '@starting-style: the menus fade in as they open; CSS Baseline since 2024',
+  },
+  {
+    pattern:
+      /^CSS: ('(anchor-name|position-anchor|position-try-fallbacks)': Property '\2' doesn't exist|'left': 'anchor\(left\)' is not a 'left' value|'top': Parse Error)/,
+    reason:
+      'CSS anchor positioning places the desktop menus under their buttons (app/app.css, .nav-menu), inside @supports; "top: calc(anchor(...))" is what the checker cannot parse',
   },
 ]
 
