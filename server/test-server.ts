@@ -71,3 +71,18 @@ export async function startServerProcess(settings: Record<string, string> = {}) 
   })
   return { url: `http://127.0.0.1:${port}`, port, child, dataDir, output }
 }
+
+/**
+ * Headers of a browser posting from another site, which the lead API and the
+ * contact form's post refuse (`sameSite`, server/api/lead-intake.ts); `url` is
+ * the server's own address.
+ */
+export function crossSiteHeaders(url: string): Record<string, string>[] {
+  return [
+    { origin: 'https://evil.example' },
+    { origin: 'null' },
+    { 'sec-fetch-site': 'cross-site' },
+    { 'sec-fetch-site': 'same-site' },
+    { origin: url, 'sec-fetch-site': 'cross-site' },
+  ]
+}

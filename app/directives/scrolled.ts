@@ -31,7 +31,11 @@ const scrolled: ClientDirective = (load, options) => {
     await hydrate()
   }
   window.addEventListener('scroll', check, { passive: true })
-  void check()
+  // A page opened already scrolled (a reload, Back): checked once it has
+  // loaded, since reading the scroll position while the page is still being
+  // parsed would force a layout of it.
+  if (document.readyState === 'complete') void check()
+  else window.addEventListener('load', () => void check(), { once: true })
 }
 
 export default scrolled

@@ -217,3 +217,11 @@ export function page(path: string): PageEntry {
 export function pagesOf(route: RouteModule): PageEntry[] {
   return pages.filter((entry) => entry.route === route)
 }
+
+/**
+ * What `getStaticPaths` returns in a shell at `<family>/[slug].astro`: each
+ * page the shell renders, by the last segment of its path, with its entry.
+ */
+export function slugPaths(route: RouteModule): { params: { slug: string }; props: { entry: PageEntry } }[] {
+  return pagesOf(route).map((entry) => ({ params: { slug: slugOf(entry.path) }, props: { entry } }))
+}

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { describe, expect, test, vi } from 'vitest'
-import { startTestServer } from '../test-server.ts'
+import { crossSiteHeaders, startTestServer } from '../test-server.ts'
 
 // Real servers and processes: give them time on a busy machine.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
@@ -180,14 +180,7 @@ describe('bad input stores nothing', () => {
 
   test('403 when Origin or Sec-Fetch-Site shows another site', async () => {
     const before = await count()
-    const refused: Record<string, string>[] = [
-      { origin: 'https://evil.example' },
-      { origin: 'null' },
-      { 'sec-fetch-site': 'cross-site' },
-      { 'sec-fetch-site': 'same-site' },
-      { origin: server.url, 'sec-fetch-site': 'cross-site' },
-    ]
-    for (const headers of refused) {
+    for (const headers of crossSiteHeaders(server.url)) {
       const response = await postJson(popup, headers)
       expect(response.status, JSON.stringify(headers)).toBe(403)
       expect(await response.json(), JSON.stringify(headers)).toEqual({ error: 'Leads are taken from this site only' })
