@@ -38,9 +38,11 @@ export default defineConfig({
     // request (docs/decisions/006-inline-stylesheet.md).
     inlineStylesheets: 'always',
   },
-  // Links marked data-astro-prefetch are fetched on hover or focus; the
-  // schedule of docs/product.md#prefetching is app/scripts/prefetch.ts.
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // Astro's prefetch fetches the pages of docs/product.md#prefetching, at the
+  // moments app/scripts/prefetch.ts picks; links are marked data-prefetch
+  // rather than with Astro's attribute, whose per-link listeners cost more
+  // than one listener for the whole page.
+  prefetch: { prefetchAll: false },
   // The site draws its pictures itself (SVG, the social cards): no image service.
   image: { service: { entrypoint: 'astro/assets/services/noop' } },
   devToolbar: { enabled: false },

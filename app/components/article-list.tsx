@@ -20,7 +20,7 @@ export function ArticleList({ articles }: { articles: ArticleSummary[] }) {
             {/* Above the card's link box, so it stays a link of its own. */}
             <a
               href={categoryPath(article.category)}
-              data-astro-prefetch="hover"
+              data-prefetch
               className="relative z-10 rounded-full bg-brand-50 px-2.5 py-1 tracking-wide text-brand-800 uppercase hover:bg-brand-100"
             >
               {article.category}

@@ -16,7 +16,7 @@ export function Breadcrumbs({ path }: { path: string }) {
               {crumb.href ? (
                 <a
                   href={crumb.href}
-                  data-astro-prefetch="hover"
+                  data-prefetch
                   className="underline-offset-4 hover:text-brand-700 hover:underline"
                 >
                   {crumb.name}

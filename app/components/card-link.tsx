@@ -10,7 +10,7 @@ import type { ReactNode } from 'react'
 export function CardTitleLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <h3 className="text-lg font-semibold text-balance text-ink">
-      <a href={to} data-astro-prefetch="hover" className="after:absolute after:inset-0 focus-visible:outline-none">
+      <a href={to} data-prefetch className="after:absolute after:inset-0 focus-visible:outline-none">
         {children}
       </a>
     </h3>

@@ -27,7 +27,7 @@ export function CategoryNav({
           <li key={link.path}>
             <a
               href={link.path}
-              data-astro-prefetch="hover"
+              data-prefetch
               aria-current={link.path === current ? 'page' : undefined}
               className={link.path === current ? currentPill : otherPill}
             >

@@ -23,7 +23,7 @@ function MenuPanel({ menu, current }: { menu: NavMenu; current: string }) {
         <li key={entry.path}>
           <a
             href={entry.path}
-            data-astro-prefetch="hover"
+            data-prefetch
             aria-current={isCurrent(entry.path, current, { end: true }) ? 'page' : undefined}
             className={cn(
               'block rounded-lg px-3 py-2 text-sm hover:bg-brand-50 hover:text-brand-900 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700',

@@ -46,7 +46,7 @@ export function MobileMenu({ current }: { current: string }) {
                 <li key={item.page.path}>
                   <a
                     href={item.page.path}
-                    data-astro-prefetch="hover"
+                    data-prefetch
                     aria-current={isCurrent(item.page.path, current, { end: true }) ? 'page' : undefined}
                     className={linkClass}
                   >
@@ -66,7 +66,7 @@ export function MobileMenu({ current }: { current: string }) {
                       <li key={entry.path}>
                         <a
                           href={entry.path}
-                          data-astro-prefetch="hover"
+                          data-prefetch
                           aria-current={isCurrent(entry.path, current) ? 'page' : undefined}
                           className={cn(linkClass, 'pl-6')}
                         >
@@ -82,7 +82,7 @@ export function MobileMenu({ current }: { current: string }) {
           <ThemeToggle labelled className="mt-3" />
           <a
             href={bookCallPath}
-            data-astro-prefetch="hover"
+            data-prefetch
             className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-4 w-full')}
           >
             Book Strategy Call

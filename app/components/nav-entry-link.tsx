@@ -6,7 +6,7 @@ export function NavEntryLink({ item, current }: { item: Extract<NavItem, { kind:
   return (
     <a
       href={item.page.path}
-      data-astro-prefetch="hover"
+      data-prefetch
       aria-current={isCurrent(item.page.path, current) ? 'page' : undefined}
       className={navigationMenuItemClass}
       data-nav-key={navKey(item)}

@@ -37,7 +37,7 @@ export function SiteFooter() {
               <ul className="mt-4 space-y-2.5 text-sm">
                 {column.links.map((entry) => (
                   <li key={entry.path}>
-                    <a href={entry.path} data-astro-prefetch="hover" className={linkClass}>
+                    <a href={entry.path} data-prefetch className={linkClass}>
                       {entry.name}
                     </a>
                   </li>

@@ -17,7 +17,7 @@ export function SiteHeader({ current }: { current: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <a href="/" data-astro-prefetch="hover" aria-label={`${site.name}, home`} className="rounded-md">
+        <a href="/" data-prefetch aria-label={`${site.name}, home`} className="rounded-md">
           <Logo />
         </a>
         <DesktopNav current={current} />
@@ -25,7 +25,7 @@ export function SiteHeader({ current }: { current: string }) {
           <ThemeToggle className="max-xl:hidden" />
           <a
             href={bookCallPath}
-            data-astro-prefetch="hover"
+            data-prefetch
             className={cn(buttonVariants({ variant: 'cta', size: 'sm' }), 'max-sm:hidden')}
           >
             Book Strategy Call

@@ -16,7 +16,7 @@ export function SmartLink({ to, children, ...props }: SmartLinkProps) {
   const link = resolveHref(to)
   if (!link.external) {
     return (
-      <a href={link.href} data-astro-prefetch="hover" {...props}>
+      <a href={link.href} data-prefetch {...props}>
         {children}
       </a>
     )

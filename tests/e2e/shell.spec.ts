@@ -299,12 +299,16 @@ test.describe('navigation', () => {
     expect(html).not.toContain('rel="prefetch"')
   })
 
-  test('a link prefetches its page when the pointer rests on it', async ({ page }) => {
+  test('a link prefetches its page when the pointer or the keyboard focus rests on it', async ({ page }) => {
     await loaded(page, '/')
-    const link = page.getByRole('contentinfo').getByRole('link', { name: 'Team', exact: true })
-    const prefetched = page.locator('link[rel="prefetch"][href$="/team"]')
-    await expect(prefetched).toHaveCount(0)
-    await link.hover()
-    await expect(prefetched).toHaveCount(1)
+    const footer = page.getByRole('contentinfo')
+    const team = page.locator('link[rel="prefetch"][href$="/team"]')
+    await expect(team).toHaveCount(0)
+    await footer.getByRole('link', { name: 'Team', exact: true }).hover()
+    await expect(team).toHaveCount(1)
+    const integrations = page.locator('link[rel="prefetch"][href$="/integrations"]')
+    await expect(integrations).toHaveCount(0)
+    await footer.getByRole('link', { name: 'Integrations', exact: true }).focus()
+    await expect(integrations).toHaveCount(1)
   })
 })

@@ -397,3 +397,37 @@ for (const path of ['/roi-calculator', '/dashboard?range=90']) {
     expect(scrollWidth).toBe(clientWidth)
   })
 }
+
+test('an island that fails to render shows the error fallback in its place, reported, and the page around it stays', async ({
+  page,
+}) => {
+  const reports: string[] = []
+  await page.route('**/api/client-errors', async (route) => {
+    reports.push(route.request().postData() ?? '')
+    await route.fulfill({ status: 204 })
+  })
+  // The calculator reads the address while it renders: make that fail.
+  await page.addInitScript(() => {
+    URLSearchParams.prototype.get = () => {
+      throw new Error('The address could not be read')
+    }
+  })
+  await page.goto('/roi-calculator')
+  const fallback = page.getByRole('main').getByRole('alert').filter({ hasText: 'Oops! Something went wrong' })
+  await expect(fallback.getByRole('heading', { level: 2 })).toHaveText('Oops! Something went wrong')
+  // In the calculator's place: below the page's heading, above its footer.
+  const [heading, box, footer] = await Promise.all(
+    [page.getByRole('heading', { level: 1 }), fallback, page.getByRole('contentinfo')].map((l) => l.boundingBox()),
+  )
+  expect(box!.y).toBeGreaterThan(heading!.y + heading!.height)
+  expect(box!.y + box!.height).toBeLessThan(footer!.y)
+  await expect(fallback.getByRole('button', { name: 'Reload Page' })).toBeVisible()
+  await expect(fallback.getByRole('button', { name: 'Go Home' })).toBeVisible()
+  await expect.poll(() => reports.length).toBe(1)
+  expect(JSON.parse(reports[0]!)).toEqual({ message: 'The address could not be read', path: '/roi-calculator' })
+  // The rest of the page is still there and still works.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toContainText('© 2025 Northpeak')
+  await fallback.getByRole('button', { name: 'Go Home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})

@@ -37,7 +37,7 @@ export function ArticlePage({
           <div className="max-w-3xl">
             <a
               href={page('/blog').path}
-              data-astro-prefetch="hover"
+              data-prefetch
               className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"
             >
               <Icon name="arrow-left" className="size-4" /> Back to Blog

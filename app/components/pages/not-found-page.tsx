@@ -30,7 +30,7 @@ export function NotFoundPage() {
             <li key={entry.path} className="relative rounded-xl border border-slate-200 p-5 hover:border-brand-600">
               <a
                 href={entry.path}
-                data-astro-prefetch="hover"
+                data-prefetch
                 className="font-semibold text-ink after:absolute after:inset-0"
               >
                 {entry.name}

@@ -21,7 +21,7 @@ export function SitemapList() {
                 <li key={entry.path}>
                   <a
                     href={entry.path}
-                    data-astro-prefetch="hover"
+                    data-prefetch
                     className="text-brand-700 underline-offset-4 hover:underline"
                   >
                     {entry.name}
