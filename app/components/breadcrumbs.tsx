@@ -14,11 +14,7 @@ export function Breadcrumbs({ path }: { path: string }) {
           return (
             <li key={crumb.path} className="inline-flex items-center gap-1.5">
               {crumb.href ? (
-                <a
-                  href={crumb.href}
-                  data-prefetch
-                  className="underline-offset-4 hover:text-brand-700 hover:underline"
-                >
+                <a href={crumb.href} data-prefetch className="underline-offset-4 hover:text-brand-700 hover:underline">
                   {crumb.name}
                 </a>
               ) : (

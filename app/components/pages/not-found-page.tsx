@@ -28,11 +28,7 @@ export function NotFoundPage() {
         <ul className="mt-10 grid gap-4 sm:grid-cols-2">
           {suggestions.map(({ entry, text }) => (
             <li key={entry.path} className="relative rounded-xl border border-slate-200 p-5 hover:border-brand-600">
-              <a
-                href={entry.path}
-                data-prefetch
-                className="font-semibold text-ink after:absolute after:inset-0"
-              >
+              <a href={entry.path} data-prefetch className="font-semibold text-ink after:absolute after:inset-0">
                 {entry.name}
               </a>
               <p className="mt-1 text-sm text-muted">{text}</p>

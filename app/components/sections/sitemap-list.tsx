@@ -19,11 +19,7 @@ export function SitemapList() {
             <ul className="mt-3 space-y-2" data-testid="sitemap-links">
               {entries.map((entry) => (
                 <li key={entry.path}>
-                  <a
-                    href={entry.path}
-                    data-prefetch
-                    className="text-brand-700 underline-offset-4 hover:underline"
-                  >
+                  <a href={entry.path} data-prefetch className="text-brand-700 underline-offset-4 hover:underline">
                     {entry.name}
                   </a>
                 </li>
