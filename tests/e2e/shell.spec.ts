@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { headingOf } from './expected.ts'
+import { CLICK_AFTER_HOVER_OPEN_MS, MENU_OPEN_DELAY_MS } from '#app/scripts/menus.ts'
 import { expandedState, loaded } from './support.ts'
 
 const headerServices = [
@@ -61,17 +62,24 @@ test.describe('header, desktop', () => {
   })
 
   test('a click on a menu the pointer has just opened keeps it open', async ({ page }) => {
+    // The page's clock stands still unless the test moves it, so "just" is
+    // the same on a busy machine.
+    const start = new Date('2026-03-02T10:00:00Z')
+    await page.clock.install({ time: start })
+    await page.clock.pauseAt(new Date(start.getTime() + 1000))
     await loaded(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     const services = nav.getByRole('button', { name: 'Services' })
     // Resting on it opens it; the click that follows is the visitor's "open", not "close".
     await services.hover()
+    await page.clock.runFor(MENU_OPEN_DELAY_MS)
     await expect.poll(() => expandedState(page, 'Services')).toBe(true)
+    await page.clock.runFor(CLICK_AFTER_HOVER_OPEN_MS - 100)
     await services.click()
     await expect(nav.getByRole('link', { name: 'Paid Ads', exact: true })).toBeVisible()
     expect(await expandedState(page, 'Services')).toBe(true)
     // Clicked again later, it closes as usual.
-    await page.waitForTimeout(1100)
+    await page.clock.runFor(CLICK_AFTER_HOVER_OPEN_MS)
     await services.click()
     await expect.poll(() => expandedState(page, 'Services')).toBe(false)
     await expect(nav.getByRole('link', { name: 'Paid Ads', exact: true })).toBeHidden()
