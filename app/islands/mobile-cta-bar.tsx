@@ -50,10 +50,13 @@ function Bar({ bookCallPath }: { bookCallPath: string }) {
       aria-label="Book a strategy call"
       className="cta-bar fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-slate-200 bg-surface/95 px-4 py-3 shadow-lg backdrop-blur md:hidden"
     >
-      <a href={bookCallPath} className={buttonVariants({ variant: 'cta', className: 'min-w-0 flex-1' })}>
-        <Icon name="calendar" />
-        Book Strategy Call
-      </a>
+      {/* The wrapper takes the width the close button leaves; the button's own class keeps it from shrinking. */}
+      <div className="min-w-0 flex-1">
+        <a href={bookCallPath} className={buttonVariants({ variant: 'cta', className: 'w-full' })}>
+          <Icon name="calendar" />
+          Book Strategy Call
+        </a>
+      </div>
       <button
         type="button"
         aria-label="Hide this bar"

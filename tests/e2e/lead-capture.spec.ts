@@ -350,6 +350,18 @@ test.describe('the mobile call-to-action bar', () => {
     const [linkBox, barBox] = await Promise.all([lastLink.boundingBox(), bar(page).boundingBox()])
     expect((linkBox?.y ?? 0) + (linkBox?.height ?? 0)).toBeLessThanOrEqual(barBox?.y ?? 0)
 
+    // Both of its controls lie wholly on the screen, down to the narrowest phone.
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 })
+      for (const control of [
+        bar(page).getByRole('link', { name: 'Book Strategy Call' }),
+        bar(page).getByRole('button', { name: 'Hide this bar' }),
+      ]) {
+        const box = await control.boundingBox()
+        expect(box?.x, `${width} px`).toBeGreaterThanOrEqual(0)
+        expect((box?.x ?? 0) + (box?.width ?? Infinity), `${width} px`).toBeLessThanOrEqual(width)
+      }
+    }
     await bar(page).getByRole('button', { name: 'Hide this bar' }).click()
     await expect(bar(page)).toHaveCount(0)
     await page.reload({ waitUntil: 'load' })
