@@ -18,8 +18,14 @@ export const BENCH_PAGES = [
   '/dashboard',
 ] as const
 
-/** What CI measures after the tests: the home page and the three families with the most pages. */
-export const CI_BENCH_PAGES = ['/', '/services/paid-ads', '/locations/austin', '/blog/seo-strategy-2025'] as const
+/**
+ * What CI measures after the tests: the home page, which wakes every island of
+ * the shell, and an article, the longest document of the largest family.
+ * Each page costs CI about 100 s (three runs under each throttling method),
+ * so CI measures two and `npm run bench` all eleven
+ * (docs/decisions/029-pages-as-documents-widgets-as-islands.md).
+ */
+export const CI_BENCH_PAGES = ['/', '/blog/seo-strategy-2025'] as const
 
 /**
  * Pages that are documents to read (home, company pages, industries, services,
@@ -44,7 +50,15 @@ export function isContentPage(path: string): boolean {
 
 export const BUDGET = {
   /** Lighthouse mobile, simulated throttling (its default). */
-  simulate: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, cls: 0, tbtMs: 10 },
+  simulate: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, cls: 0, tbtMs: 50 },
+  /**
+   * The Total Blocking Time the pages aim at (simulated): reported by
+   * `npm run bench` for every page above it, not a gate. The browser's own
+   * parsing, style and layout of a long page reach it before any script runs
+   * (docs/decisions/029-pages-as-documents-widgets-as-islands.md); the gate
+   * stays at ADR 025's 50 ms.
+   */
+  tbtTargetMs: 10,
   /** Applied throttling (`--throttling-method=devtools`). */
   devtools: { fcpMs: 1000, ttiMs: 2500 },
   /**
@@ -105,4 +119,11 @@ export function brokenBudgets(measures: readonly PageMeasure[]): string[] {
     }
   }
   return broken
+}
+
+/** Pages whose simulated Total Blocking Time is above the target, as sentences; empty when none is. */
+export function missedTargets(measures: readonly PageMeasure[]): string[] {
+  return measures
+    .filter((page) => page.simulate.tbtMs > BUDGET.tbtTargetMs)
+    .map((page) => `${page.path}: TBT ms ${page.simulate.tbtMs} > target ${BUDGET.tbtTargetMs}`)
 }
