@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config'
 import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 
-// Unit and component tests beside the code (x.test.ts). No React Router
-// plugin here; components that need a router get one from createRoutesStub.
+// Unit and component tests beside the code (x.test.ts), without Astro: the
+// components are tested as React (docs/stack.md).
 export default defineConfig({
   define: buildDefines(readBuildEnv({})),
   test: {

@@ -20,7 +20,7 @@ const serverEnvSchema = z
     TLS_KEY_FILE: z.string().min(1).optional(),
     /** With TLS: a port (usually 80) where plain-HTTP requests are redirected to HTTPS. */
     HTTP_REDIRECT_PORT: count(1, 65535).optional(),
-    /** Folder of the built site (react-router build + scripts/postbuild.ts). */
+    /** Folder of the built site's static files (astro build + scripts/postbuild.ts). */
     CLIENT_DIR: z.string().min(1).default('build/client'),
     /**
      * How many reverse proxies of our own stand in front of the server. 0: the

@@ -4,7 +4,7 @@ import { CategoryNav } from '#app/components/category-nav.tsx'
 import type { ArticleSummary, CategoryLink } from '#app/lib/content/types.ts'
 import { useSearchParams } from '#app/lib/use-search-params.ts'
 
-/** Where the headings of every article wait, fetched the first time a visitor searches (app/routes/blog-search-json.ts). */
+/** Where the headings of every article wait, fetched the first time a visitor searches (app/pages/blog/search.json.ts). */
 export const SEARCH_HEADINGS_PATH = '/blog/search.json'
 
 /** Lower case without accents, so "Résumé" finds "resume". */

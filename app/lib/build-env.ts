@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /**
  * Settings read from the environment when the site is built
- * (docs/product.md#brand-and-business-facts). vite.config.ts and vitest.config.ts check them here
+ * (docs/product.md#brand-and-business-facts). astro.config.ts and vitest.config.ts check them here
  * and hand them to the app as compile-time constants (see app/globals.d.ts),
  * so a bad value stops the build with a clear message instead of shipping.
  */
@@ -49,7 +49,7 @@ export function buildDefines(env: BuildEnv): Record<string, string> {
 
 /**
  * Sets the same constants as globals, for code that runs outside Vite's
- * transform (scripts/, react-router.config.ts) and imports app modules.
+ * transform (scripts/, astro.config.ts and its integrations) and imports app modules.
  */
 export function defineBuildGlobals(env: BuildEnv): void {
   for (const [name, value] of Object.entries(buildDefines(env))) {

@@ -1,13 +1,13 @@
 /**
  * The route registry: every page of the site, once.
  *
- * It feeds app/routes.ts (one explicit route per page), the breadcrumbs, the
+ * It feeds the shells of app/pages/ (their getStaticPaths), the breadcrumbs, the
  * header and footer, the HTML sitemap, /sitemap.xml and the prefetch list, so
  * none of them can disagree with another. Each page names two things apart:
- * the route module that renders it (`route`) and the content collection its
+ * the shell that renders it (`route`) and the content collection its
  * copy is read from (`collection`, a folder of content/). Several pages share
- * a route module (every service page uses routes/service.tsx), and a page with
- * code of its own (a calculator, charts) gets a module of its own while its
+ * a shell (every service page uses app/pages/services/[slug].astro), and a page with
+ * code of its own (a calculator, charts) gets a shell of its own while its
  * copy still comes through the same collection (app/lib/content/README.md).
  *
  * This module ships to the browser: keep it to names and paths.
@@ -135,7 +135,7 @@ export const categories: PageEntry[] = articleCategories.map((category) => ({
   group: 'topics',
 }))
 
-/** A top-level page: its copy in content/pages/, rendered by routes/page.tsx unless it names its own module. */
+/** A top-level page: its copy in content/pages/, rendered by app/pages/[...page].astro unless it names its own shell. */
 function top(path: string, name: string, group: Group, extra: Partial<PageEntry> = {}): PageEntry {
   return { path, name, route: 'page', collection: 'pages', group, ...extra }
 }

@@ -17,7 +17,7 @@ export const site = {
   tagline: 'Growth marketing and software development',
   description:
     'Northpeak is a growth-marketing and software-development agency: paid ads, email, content, AI automation, analytics and app development, measured against revenue.',
-  /** The blog's RSS feed (app/routes/rss-xml.ts), linked from every page's head. */
+  /** The blog's RSS feed (app/pages/rss.xml.ts), linked from every page's head. */
   feed: { path: '/rss.xml', title: 'Northpeak blog' },
   /** Default social card, 1200x630 (public/og-image.jpg), for pages without one of their own (app/lib/social-card.ts). */
   ogImage: '/og-image.jpg',

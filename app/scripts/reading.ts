@@ -78,7 +78,9 @@ export function showReadingProgress(body: HTMLElement): () => void {
   const schedule = () => {
     if (!frame) frame = requestAnimationFrame(update)
   }
-  update()
+  // The first reading too waits for a frame: measured as the script starts, it
+  // would force a layout of the whole page before the browser's own.
+  schedule()
   window.addEventListener('scroll', schedule, { passive: true })
   window.addEventListener('resize', schedule, { passive: true })
   return () => {

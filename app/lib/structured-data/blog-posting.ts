@@ -1,6 +1,5 @@
-// The JSON-LD of an article: only app/routes/article.tsx builds it, so it
-// loads with that route's code, not with every page's (app/lib/seo.ts holds
-// what every page shares).
+// The JSON-LD of an article, built by its shell (app/pages/blog/[slug].astro);
+// app/lib/seo.ts holds what every page shares.
 import type { BlogPosting } from 'schema-dts'
 import { page } from '#app/lib/registry.ts'
 import { absoluteUrl, organization } from '#app/lib/seo.ts'

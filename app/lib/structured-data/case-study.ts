@@ -1,6 +1,5 @@
-// The JSON-LD of a case study: only app/routes/case-study.tsx builds it, so
-// it loads with that route's code, not with every page's (app/lib/seo.ts holds
-// what every page shares).
+// The JSON-LD of a case study, built by its shell
+// (app/pages/case-studies/[slug].astro); app/lib/seo.ts holds what every page shares.
 import type { Article } from 'schema-dts'
 import { absoluteUrl, organization } from '#app/lib/seo.ts'
 import { socialCardImage } from '#app/lib/social-card.ts'

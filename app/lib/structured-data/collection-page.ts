@@ -1,6 +1,5 @@
-// The JSON-LD of a page listing others, such as a blog topic's: only
-// app/routes/blog-category.tsx builds it, so it loads with that route's code,
-// not with every page's (app/lib/seo.ts holds what every page shares).
+// The JSON-LD of a page listing others, such as a blog topic's, built by its
+// shell (app/pages/blog/category/[slug].astro); app/lib/seo.ts holds what every page shares.
 import type { CollectionPage, ListItem } from 'schema-dts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 
