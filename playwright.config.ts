@@ -22,14 +22,16 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   // Three workers keep both cores of a CI machine busy while each waits on its
-  // browser: 5.1 minutes for the suite, against 6.5 with two (docs/stack.md).
+  // browser (docs/stack.md).
   workers: process.env.CI ? 3 : undefined,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every action of every test to keep those of the failures:
+    // a quarter of the suite's time (docs/stack.md), and a CI machine keeps no files.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/lib/chromium/chromium-headless-shell',
       args: [
