@@ -45,6 +45,18 @@ async function copyOnce(writeText = vi.fn(() => Promise.resolve())) {
   return writeText
 }
 
+/** The button reads "Copied!" for 2 s from now (fake timers), then its label again. */
+function expectCopiedForTwoSeconds() {
+  act(() => {
+    vi.advanceTimersByTime(1999)
+  })
+  expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy()
+  act(() => {
+    vi.advanceTimersByTime(1)
+  })
+  expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
+}
+
 beforeEach(() => {
   sent = []
   mismatches = []
@@ -138,14 +150,7 @@ describe('once hydrated', () => {
     expect(toastMock.success).toHaveBeenCalledWith({ title: 'Link Copied!' })
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy()
     expect(sent.map((event) => event.params.method)).toEqual(['copy_link'])
-    act(() => {
-      vi.advanceTimersByTime(1999)
-    })
-    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy()
-    act(() => {
-      vi.advanceTimersByTime(1)
-    })
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
+    expectCopiedForTwoSeconds()
   })
 
   test('a second copy keeps "Copied!" for 2 s from that copy', async () => {
@@ -157,14 +162,7 @@ describe('once hydrated', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copied!' }))
     })
-    act(() => {
-      vi.advanceTimersByTime(1999)
-    })
-    expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy()
-    act(() => {
-      vi.advanceTimersByTime(1)
-    })
-    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy()
+    expectCopiedForTwoSeconds()
     expect(toastMock.success).toHaveBeenCalledTimes(2)
   })
 
