@@ -12,7 +12,7 @@ import { loadRenderer, renderedPagesApp } from './rendered-pages.ts'
 import { startServer } from './start.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { shownContactForm, writeTestBuild } from './test-build.ts'
-import { crossSiteHeaders, startTestServer } from './test-server.ts'
+import { crossSiteHeaders, expectRetryWithinAMinute, postLead, startTestServer } from './test-server.ts'
 
 // Real servers and processes: give them time on a busy machine.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
@@ -298,19 +298,12 @@ test('logs one line per request and nothing a visitor typed', async () => {
 describe('rate limit', async () => {
   const limited = await startTestServer({ LEAD_RATE_LIMIT: '3' })
   test('past LEAD_RATE_LIMIT submissions a minute, the JSON API and the form counted together: 429, the page with a message, Retry-After', async () => {
-    const postJson = () =>
-      fetch(`${limited.url}/api/leads`, {
-        method: 'POST',
-        body: JSON.stringify({ kind: 'popup', email: 'ada@example.com' }),
-        headers: { 'content-type': 'application/json' },
-      })
+    const postJson = () => postLead(limited.url, { kind: 'popup', email: 'ada@example.com' })
     const post = () => postForm(contact, {}, `${limited.url}/contact`)
     expect([(await postJson()).status, (await post()).status, (await postJson()).status]).toEqual([201, 303, 201])
 
     const refused = await post()
-    const retryAfter = Number(refused.headers.get('retry-after'))
-    expect(retryAfter).toBeGreaterThanOrEqual(1)
-    expect(retryAfter).toBeLessThanOrEqual(60)
+    expectRetryWithinAMinute(refused)
     expect(await refusedPage(refused, 429)).toEqual({
       formError: 'Too many messages from your address: try again in a minute.',
       errors: {},

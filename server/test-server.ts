@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll } from 'vitest'
+import { afterAll, expect } from 'vitest'
 import { readServerEnv } from './env.ts'
 import { freePort } from './outbox/test-receivers.ts'
 import { startServer } from './start.ts'
@@ -85,4 +85,20 @@ export function crossSiteHeaders(url: string): Record<string, string>[] {
     { 'sec-fetch-site': 'same-site' },
     { origin: url, 'sec-fetch-site': 'cross-site' },
   ]
+}
+
+/** For tests: posts `body` (JSON, or a string as it is) to the lead API of the server at `url`. */
+export function postLead(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${url}/api/leads`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+}
+
+/** For tests: a refused submission asks, in Retry-After, for a wait of one second to a minute. */
+export function expectRetryWithinAMinute(refused: Response) {
+  const retryAfter = Number(refused.headers.get('retry-after'))
+  expect(retryAfter).toBeGreaterThanOrEqual(1)
+  expect(retryAfter).toBeLessThanOrEqual(60)
 }

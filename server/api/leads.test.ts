@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { describe, expect, test, vi } from 'vitest'
-import { crossSiteHeaders, startTestServer } from '../test-server.ts'
+import { crossSiteHeaders, expectRetryWithinAMinute, postLead, startTestServer } from '../test-server.ts'
 
 // Real servers and processes: give them time on a busy machine.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
@@ -24,11 +24,7 @@ const contact = {
 }
 
 function postJson(body: unknown, headers: Record<string, string> = {}) {
-  return fetch(endpoint, {
-    method: 'POST',
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...headers },
-  })
+  return postLead(server.url, body, headers)
 }
 
 const count = () => server.store.countLeads()
@@ -290,19 +286,12 @@ test('logs one line per request and nothing a visitor typed', async () => {
 describe('rate limit', async () => {
   const limited = await startTestServer({ LEAD_RATE_LIMIT: '3' })
   test('past LEAD_RATE_LIMIT submissions a minute from one address: 429 with Retry-After, nothing stored', async () => {
-    const post = () =>
-      fetch(`${limited.url}/api/leads`, {
-        method: 'POST',
-        body: JSON.stringify(popup),
-        headers: { 'content-type': 'application/json' },
-      })
+    const post = () => postLead(limited.url, popup)
     const statuses = [(await post()).status, (await post()).status, (await post()).status]
     expect(statuses).toEqual([201, 201, 201])
     const refused = await post()
     expect(refused.status).toBe(429)
-    const retryAfter = Number(refused.headers.get('retry-after'))
-    expect(retryAfter).toBeGreaterThanOrEqual(1)
-    expect(retryAfter).toBeLessThanOrEqual(60)
+    expectRetryWithinAMinute(refused)
     expect(await limited.store.countLeads()).toBe(3)
   })
 })
