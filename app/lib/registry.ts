@@ -218,10 +218,15 @@ export function pagesOf(route: RouteModule): PageEntry[] {
   return pages.filter((entry) => entry.route === route)
 }
 
+/** The props of a shell at `<family>/[slug].astro`: the registry entry of the page it renders. */
+export interface SlugProps {
+  entry: PageEntry
+}
+
 /**
  * What `getStaticPaths` returns in a shell at `<family>/[slug].astro`: each
  * page the shell renders, by the last segment of its path, with its entry.
  */
-export function slugPaths(route: RouteModule): { params: { slug: string }; props: { entry: PageEntry } }[] {
+export function slugPaths(route: RouteModule): { params: { slug: string }; props: SlugProps }[] {
   return pagesOf(route).map((entry) => ({ params: { slug: slugOf(entry.path) }, props: { entry } }))
 }

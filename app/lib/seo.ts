@@ -19,6 +19,11 @@ export interface SeoInput {
   schemaData?: readonly StructuredData[]
 }
 
+/** What search results show of a page's content: its title, description and keywords. */
+export function searchText({ title, description, keywords }: Pick<SeoInput, 'title' | 'description' | 'keywords'>) {
+  return { title, description, keywords }
+}
+
 /** A JSON-LD object of a page: a schema.org type (schema-dts), without its `@context`. */
 export type StructuredData = Exclude<Thing, string>
 
@@ -105,9 +110,7 @@ export function seo(input: SeoInput): HeadTag[] {
 /** The metadata of a page of content/pages/; the home page adds the site's Organization and WebSite. */
 export function contentPageSeo({ path, page }: { path: string; page: PageContent }): HeadTag[] {
   return seo({
-    title: page.title,
-    description: page.description,
-    keywords: page.keywords,
+    ...searchText(page),
     path,
     schemaData: path === '/' ? [organization, webSite] : [],
   })
