@@ -12,6 +12,7 @@ import { loadRenderer, renderedPagesApp } from './rendered-pages.ts'
 import { startServer } from './start.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { shownContactForm, writeTestBuild } from './test-build.ts'
+import { attribution, contactLead as contact } from './test-leads.ts'
 import { crossSiteHeaders, expectRetryWithinAMinute, postLead, startTestServer } from './test-server.ts'
 
 // Real servers and processes: give them time on a busy machine.
@@ -27,16 +28,6 @@ const contactUrl = `${server.url}/contact`
 // The CSP the build computed for the page (scripts/postbuild.ts renders it once).
 const contactCsp = readSecurityHeaders(server.env.CLIENT_DIR).pages['/contact']!
 
-const contact = {
-  kind: 'contact',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  company: 'Analytical Engines Ltd',
-  service: 'paid-ads',
-  budget: '5k-15k',
-  message: 'We would like more qualified leads from search.',
-  topic: 'audit',
-}
 /** What the contact page shows back of `contact`: every field the visitor typed. */
 const { kind: _kind, ...typed } = contact
 
@@ -115,12 +106,7 @@ describe('a plain form post to /contact', () => {
       website: '',
       startedAt: String(Date.now() - 30_000),
       page: '/contact',
-      referrerHost: 'www.google.com',
-      utm_source: 'google',
-      utm_medium: 'cpc',
-      utm_campaign: 'audit-q1',
-      utm_term: 'marketing audit',
-      utm_content: 'ad-2',
+      ...attribution,
     })
     expect(response.status).toBe(303)
     expect(response.headers.get('location')).toBe('/thank-you')

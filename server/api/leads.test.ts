@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { describe, expect, test, vi } from 'vitest'
+import { attribution, contactLead as contact } from '../test-leads.ts'
 import { crossSiteHeaders, expectRetryWithinAMinute, postLead, startTestServer } from '../test-server.ts'
 
 // Real servers and processes: give them time on a busy machine.
@@ -12,16 +13,6 @@ const server = await startTestServer({ LEAD_RATE_LIMIT: '0' })
 const endpoint = `${server.url}/api/leads`
 
 const popup = { kind: 'popup', email: 'ada@example.com' }
-const contact = {
-  kind: 'contact',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  company: 'Analytical Engines Ltd',
-  service: 'paid-ads',
-  budget: '5k-15k',
-  message: 'We would like more qualified leads from search.',
-  topic: 'audit',
-}
 
 function postJson(body: unknown, headers: Record<string, string> = {}) {
   return postLead(server.url, body, headers)
@@ -36,12 +27,7 @@ describe('a lead is stored', () => {
     const response = await postJson({
       ...popup,
       page: '/blog/seo-strategy-2025',
-      referrerHost: 'www.google.com',
-      utm_source: 'google',
-      utm_medium: 'cpc',
-      utm_campaign: 'audit-q1',
-      utm_term: 'marketing audit',
-      utm_content: 'ad-2',
+      ...attribution,
     })
     expect(response.status).toBe(201)
     const { id } = (await response.json()) as { id: string }
@@ -52,12 +38,7 @@ describe('a lead is stored', () => {
       email: 'ada@example.com',
       name: null,
       page: '/blog/seo-strategy-2025',
-      referrerHost: 'www.google.com',
-      utm_source: 'google',
-      utm_medium: 'cpc',
-      utm_campaign: 'audit-q1',
-      utm_term: 'marketing audit',
-      utm_content: 'ad-2',
+      ...attribution,
     })
   })
 
