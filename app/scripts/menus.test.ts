@@ -98,13 +98,19 @@ const mouseEnter = (name: string) => fireEvent.pointerEnter(entry(name), { point
 const mouseLeave = (name: string) => fireEvent.pointerLeave(entry(name), { pointerType: 'mouse' })
 const wait = (ms: number) => vi.advanceTimersByTime(ms)
 
+/** Open menus change exactly `ms` from now: as they are until the last millisecond, then `after`. */
+function expectChangeAfter(ms: number, after: string[]) {
+  const before = openMenus()
+  wait(ms - 1)
+  expect(openMenus()).toEqual(before)
+  wait(1)
+  expect(openMenus()).toEqual(after)
+}
+
 describe('with a mouse', () => {
   test('a menu opens once the pointer has rested on it 200 ms', () => {
     mouseEnter('Services')
-    wait(199)
-    expect(openMenus()).toEqual([])
-    wait(1)
-    expect(openMenus()).toEqual(['Services'])
+    expectChangeAfter(200, ['Services'])
   })
 
   test('a pointer that only passes over a menu opens nothing', () => {
@@ -126,10 +132,7 @@ describe('with a mouse', () => {
     expect(openMenus()).toEqual(['Services'])
 
     mouseLeave('Services')
-    wait(149)
-    expect(openMenus()).toEqual(['Services'])
-    wait(1)
-    expect(openMenus()).toEqual([])
+    expectChangeAfter(150, [])
   })
 
   test('moving straight from an open menu to the other opens it at once, in its place', () => {
@@ -158,10 +161,7 @@ describe('with a mouse', () => {
     mouseLeave('Industries')
     wait(150 + 300)
     mouseEnter('Services')
-    wait(199)
-    expect(openMenus()).toEqual([])
-    wait(1)
-    expect(openMenus()).toEqual(['Services'])
+    expectChangeAfter(200, ['Services'])
   })
 
   test('a click within 1 s of the pointer opening a menu keeps it open; a later click closes it', () => {
