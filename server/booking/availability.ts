@@ -107,7 +107,9 @@ const availabilitySchema = z
     /** At most this many calls on one of the team's days. */
     maxCallsPerDay: whole('calls', 1, 48),
     /** Each weekday's periods; [] is closed. */
-    weeklyHours: z.strictObject(Object.fromEntries(weekdays.map((day) => [day, dayHours])) as Record<Weekday, typeof dayHours>),
+    weeklyHours: z.strictObject(
+      Object.fromEntries(weekdays.map((day) => [day, dayHours])) as Record<Weekday, typeof dayHours>,
+    ),
     /** Days closed all day. */
     holidays: z.array(z.strictObject({ date, name })),
     /** Days with their own periods instead of the weekday's; [] closes the day. */
@@ -117,13 +119,21 @@ const availabilitySchema = z
     const seen = new Set<string>()
     settings.holidays.forEach((holiday, index) => {
       if (seen.has(holiday.date))
-        context.addIssue({ code: 'custom', path: ['holidays', index, 'date'], message: `${holiday.date} is listed twice` })
+        context.addIssue({
+          code: 'custom',
+          path: ['holidays', index, 'date'],
+          message: `${holiday.date} is listed twice`,
+        })
       seen.add(holiday.date)
     })
     const holidays = new Set(seen)
     seen.clear()
     settings.overrides.forEach((override, index) => {
-      const problem = holidays.has(override.date) ? 'is also a holiday' : seen.has(override.date) ? 'is listed twice' : ''
+      const problem = holidays.has(override.date)
+        ? 'is also a holiday'
+        : seen.has(override.date)
+          ? 'is listed twice'
+          : ''
       if (problem)
         context.addIssue({ code: 'custom', path: ['overrides', index, 'date'], message: `${override.date} ${problem}` })
       seen.add(override.date)

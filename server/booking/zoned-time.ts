@@ -43,6 +43,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
  * such as "+05:00", which Intl also accepts, are refused: they know nothing of daylight saving.
  */
 export function canonicalTimeZone(name: string): string | undefined {
+  if (!canonicalNames.has(name)) canonicalNames.set(name, resolveTimeZone(name))
+  return canonicalNames.get(name)
+}
+
+/** Names already resolved: creating a formatter to ask Intl costs a third of a millisecond. */
+const canonicalNames = new Map<string, string | undefined>()
+
+function resolveTimeZone(name: string): string | undefined {
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return undefined
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
@@ -90,6 +98,7 @@ export function zonedToUtc(wall: WallClock, timeZone: string): number {
   // only candidates, and a candidate is right when the clock at that instant shows `wall`.
   const before = offsetAt(local - DAY, timeZone)
   const after = offsetAt(local + DAY, timeZone)
+  if (before === after) return local - before
   const shown = [local - before, local - after].filter((ms) => offsetAt(ms, timeZone) === local - ms)
   if (shown.length > 0) return Math.min(...shown)
   return local - before
