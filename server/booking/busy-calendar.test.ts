@@ -27,7 +27,7 @@ describe('expandBusy', () => {
     ])
   })
 
-  it('drops a cancelled occurrence and a transparent one, moves one named by its UTC time, keeps COUNT', () => {
+  it('drops a cancelled occurrence, a transparent one and a day left out by date; moves one named in UTC; keeps COUNT', () => {
     expect(expandBusy([fixture('focus-time.ics')], november, team)).toEqual([
       busy('2026-11-02T21:00', '2026-11-02T22:00'),
       // Tuesday 11-03 cancelled, Wednesday 11-04 marked free
@@ -36,7 +36,7 @@ describe('expandBusy', () => {
       busy('2026-11-09T21:00', '2026-11-09T22:00'),
       busy('2026-11-10T21:00', '2026-11-10T22:00'),
       busy('2026-11-11T21:00', '2026-11-11T22:00'),
-      busy('2026-11-12T21:00', '2026-11-12T22:00'),
+      // Thursday 11-12 left out by an EXDATE written as a date
       busy('2026-11-13T21:00', '2026-11-13T22:00'),
       // COUNT=10 ends the series on Friday 11-13
     ])

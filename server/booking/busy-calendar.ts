@@ -1,6 +1,15 @@
 import ICAL from 'ical.js'
 import type { Interval } from './slots.ts'
-import { DAY, HOUR, MINUTE, canonicalTimeZone, wallClockAt, zonedDateTimeToUtc, zonedToUtc } from './zoned-time.ts'
+import {
+  DAY,
+  HOUR,
+  MINUTE,
+  canonicalTimeZone,
+  parseInstant,
+  wallClockAt,
+  zonedDateTimeToUtc,
+  zonedToUtc,
+} from './zoned-time.ts'
 
 /**
  * The team's busy time from its calendar: the iCalendar objects a CalDAV server returns
@@ -47,9 +56,7 @@ interface Span {
 export function expandBusy(icsTexts: readonly string[], window: Interval, timeZone: string): Interval[] {
   const zone = canonicalTimeZone(timeZone)
   if (!zone) throw new RangeError(`"${timeZone}" is not an IANA time zone such as America/New_York`)
-  const bounds = { start: Date.parse(window.start), end: Date.parse(window.end) }
-  if (Number.isNaN(bounds.start) || Number.isNaN(bounds.end))
-    throw new RangeError(`the window ${JSON.stringify(window)} is not two instants`)
+  const bounds = { start: parseInstant(window.start), end: parseInstant(window.end) }
   const spans: Span[] = []
   icsTexts.forEach((text, index) => {
     const where = `calendar ${index + 1}`
@@ -118,27 +125,32 @@ function busyOfEvent(components: Component[], window: Span, zone: string): Span[
   const duration = durationOf(master, zone)
   // EXDATEs are matched here by instant, and taken out before ical.js expands the rule:
   // it would compare them by wall clock, wrongly when they are written in another zone.
+  // An EXDATE written as a date in a timed series leaves out that day's occurrences.
   const excluded = new Set<number>()
+  const excludedDays = new Set<string>()
   for (const property of master.getAllProperties('exdate'))
-    for (const value of property.getValues() as Time[]) excluded.add(timeToInstant(value, tzidOf(property), zone))
+    for (const value of property.getValues() as Time[]) {
+      if (value.isDate && !start.isDate) excludedDays.add(isoDate(value))
+      else excluded.add(timeToInstant(value, tzidOf(property), zone))
+    }
   master.removeAllProperties('exdate')
   // RDATEs are read here too, each in its own zone, some as periods; ical.js would read them
   // in the series' zone, and without a rule it leaves out DTSTART.
-  const added: Span[] = []
+  const occurrences: (Span & { day: string })[] = []
   for (const property of master.getAllProperties('rdate'))
     for (const value of property.getValues() as (Time | Period)[]) {
       if (value instanceof ICAL.Period) {
         const begins = timeToInstant(value.start, tzidOf(property), zone)
-        added.push({ start: begins, end: timeToInstant(value.getEnd(), tzidOf(property), zone) })
+        const end = timeToInstant(value.getEnd(), tzidOf(property), zone)
+        occurrences.push({ start: begins, end, day: isoDate(value.start) })
       } else {
         const begins = timeToInstant(value, tzidOf(property), zone)
-        added.push({ start: begins, end: duration(value, tzidOf(property), begins) })
+        occurrences.push({ start: begins, end: duration(value, tzidOf(property), begins), day: isoDate(value) })
       }
     }
   master.removeAllProperties('rdate')
   untilAsWallClock(master, start, tzid, zone)
   if (!isBusy(master)) return spans
-  const occurrences = [...added]
   const expansion = new ICAL.RecurExpansion({ component: master, dtstart: start })
   // next() gives DTSTART, then the rule's occurrences in wall-clock order, then undefined.
   for (let count = 0; ; count++) {
@@ -148,10 +160,10 @@ function busyOfEvent(components: Component[], window: Span, zone: string): Span[
     const begins = timeToInstant(occurrence, tzid, zone)
     // In wall-clock order, instants can step back only by a repeated hour: a day's margin.
     if (begins >= window.end + DAY) break
-    occurrences.push({ start: begins, end: duration(occurrence, tzid, begins) })
+    occurrences.push({ start: begins, end: duration(occurrence, tzid, begins), day: isoDate(occurrence) })
   }
-  for (const occurrence of occurrences)
-    if (!excluded.has(occurrence.start) && !replaced.has(occurrence.start)) spans.push(occurrence)
+  for (const { start, end, day } of occurrences)
+    if (!excluded.has(start) && !replaced.has(start) && !excludedDays.has(day)) spans.push({ start, end })
   return spans
 }
 

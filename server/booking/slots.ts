@@ -6,6 +6,7 @@ import {
   addDays,
   canonicalTimeZone,
   dateAt,
+  parseInstant,
   timeAt,
   weekdayOf,
   zonedDateTimeToUtc,
@@ -63,13 +64,6 @@ export type Bookable = { bookable: true; slot: Slot } | { bookable: false; reaso
 export interface SlotDay {
   date: string
   slots: (Slot & { time: string })[]
-}
-
-/** An instant's epoch ms; refuses a string without a time zone, which means a different instant in every zone. */
-function parseInstant(value: string): number {
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ? Date.parse(value) : NaN
-  if (Number.isNaN(ms)) throw new RangeError(`"${value}" is not an instant such as "2026-11-02T14:00:00.000Z"`)
-  return ms
 }
 
 function parseIntervals(intervals: readonly Interval[]): { start: number; end: number }[] {

@@ -104,6 +104,17 @@ export function zonedToUtc(wall: WallClock, timeZone: string): number {
   return local - before
 }
 
+/**
+ * The epoch ms of an ISO 8601 instant, "2026-11-02T14:00:00.000Z" or "2026-11-02T09:00-05:00".
+ * A date and time without an offset is refused: it is a different instant in every zone.
+ */
+export function parseInstant(value: string): number {
+  const written = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
+  const ms = written ? Date.parse(value) : NaN
+  if (Number.isNaN(ms)) throw new RangeError(`"${value}" is not an instant such as "2026-11-02T14:00:00.000Z"`)
+  return ms
+}
+
 /** The calendar date ("YYYY-MM-DD") a clock in `timeZone` shows at the instant `ms`. */
 export function dateAt(ms: number, timeZone: string): string {
   const wall = wallClockAt(ms, timeZone)
