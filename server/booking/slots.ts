@@ -1,5 +1,4 @@
-import type { Availability } from './availability.ts'
-import { weekdays } from './availability.ts'
+import { weekdays, type Availability } from './availability.ts'
 import {
   MINUTE,
   HOUR,
