@@ -26,16 +26,6 @@ export const ANNOUNCE_DELAY_MS = 1000
 /** The downloaded file's name. */
 export const CSV_FILE_NAME = 'northpeak-roi-estimate.csv'
 
-const help: Record<RoiField, string> = {
-  visitors: 'Sessions or users in an average month, from your analytics.',
-  conversion: 'Visitors who become a lead; for a store, visitors who place an order.',
-  close: 'Leads who become paying customers; 100% for a store.',
-  deal: "Revenue from one new customer's first purchase, or first 12 months of a subscription.",
-  margin: 'Revenue left after the direct cost of delivering what you sold.',
-  spend: 'Ads, agency fees, software and content: everything marketing costs in a month.',
-  uplift: `Applied in the second column. It starts at ${site.claims.conversionUplift}, the average conversion uplift across our client programs: an average, not a promise, so try a cautious figure too.`,
-}
-
 const unitInLabel = { visitors: '', '%': ' (%)', USD: ' ($)' } as const
 
 /**
@@ -195,7 +185,7 @@ export function RoiCalculator() {
                     </p>
                   ) : null}
                   <p id={`${id}-${name}-help`} className="mt-1 text-sm text-muted">
-                    {help[name]}
+                    {spec.help}
                   </p>
                 </div>
               )
@@ -250,6 +240,10 @@ export function RoiCalculator() {
               {actionStatus}
             </p>
           </div>
+          <p className="mt-3 text-sm text-muted">
+            Leads and customers are shown as whole numbers; revenue, profit and the rest use the unrounded monthly
+            averages.
+          </p>
           <p className="mt-3 text-sm text-muted">
             Your figures live in this page's address, nowhere else: we never store them.
           </p>

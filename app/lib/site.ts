@@ -23,6 +23,11 @@ export const site = {
   ogImage: '/og-image.jpg',
   claims: {
     conversionUplift: '127%',
+    /**
+     * What the uplift figure is, for copy that sets it beside a visitor's own
+     * figures (the ROI calculator's default): "{uplift}, {meaning}".
+     */
+    conversionUpliftMeaning: 'the average conversion uplift across our client programs',
     adSpendManaged: '$10M+',
   },
   strategySession: {

@@ -14,6 +14,8 @@ import { site } from '#app/lib/site.ts'
 export const placeholders = {
   /** "127%": average conversion uplift across client programs. */
   conversionUplift: site.claims.conversionUplift,
+  /** "the average conversion uplift across our client programs": what {{conversionUplift}} is, after it. */
+  conversionUpliftMeaning: site.claims.conversionUpliftMeaning,
   /** "$10M+": ad spend managed. */
   adSpendManaged: site.claims.adSpendManaged,
   /** "30": length of the free strategy call in minutes, as in "{{sessionMinutes}}-minute". */
