@@ -173,6 +173,13 @@ test('counts of people are whole; a note says the money uses the unrounded avera
   )
 })
 
+test('offers the same model as a spreadsheet to download', () => {
+  renderAt()
+  expect(screen.getByRole('link', { name: /ROI calculator spreadsheet/ }).getAttribute('href')).toBe(
+    '/downloads/roi-calculator.xlsx',
+  )
+})
+
 test('the call to action books a strategy call', () => {
   renderAt()
   expect(

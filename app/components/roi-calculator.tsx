@@ -3,6 +3,7 @@ import { Section, SectionHeading } from '#app/components/section.tsx'
 import { NewTabLink } from '#app/components/new-tab-link.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { downloads } from '#app/lib/downloads.ts'
 import {
   calculateRoi,
   formatRate,
@@ -246,6 +247,13 @@ export function RoiCalculator() {
           </p>
           <p className="mt-3 text-sm text-muted">
             Your figures live in this page's address, nowhere else: we never store them.
+          </p>
+          <p className="mt-3 text-sm text-muted">
+            Prefer a spreadsheet? The{' '}
+            <a href={downloads.roiSpreadsheet.path} className="font-semibold text-brand-700 underline">
+              {downloads.roiSpreadsheet.title} (.xlsx)
+            </a>{' '}
+            has the same formulas, live, for your own figures.
           </p>
           <div className="mt-8 rounded-2xl border border-slate-200 bg-slate-50 p-6">
             <p className="font-semibold text-ink">Want these numbers checked against your real data?</p>
