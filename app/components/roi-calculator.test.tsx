@@ -151,7 +151,7 @@ test('Copy link copies the address with every input and says so beside the butto
   expect(screen.getByRole('status').textContent).toBe('Link copied')
 })
 
-test('the uplift’s default is labelled as the site’s average, not a typical result', () => {
+test('the uplift’s default is labeled as the site’s average, not a typical result', () => {
   renderAt()
   const uplift = input(/Expected conversion uplift/)
   const described = uplift

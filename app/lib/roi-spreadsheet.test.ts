@@ -99,7 +99,7 @@ describe('the ROI calculator spreadsheet', () => {
     ])
   })
 
-  test("the Inputs sheet holds the calculator's seven inputs, labelled, with their units, defaults and help", () => {
+  test("the Inputs sheet holds the calculator's seven inputs, labeled, with their units, defaults and help", () => {
     const sheet = book.getWorksheet(roiSheetNames.inputs)!
     expect(sheet.getRow(1).values).toEqual([undefined, 'Input', 'Value', 'Unit', 'What to enter'])
     for (const name of roiFieldNames) {
