@@ -8,8 +8,9 @@ export const cachePolicy = {
   hashedAsset: 'public, max-age=31536000, immutable',
   /**
    * Pages and what a page loads by name (sitemap, robots, feed, the search's
-   * headings): asked again each time, cheap with the ETag. `no-cache` says
-   * that in the fewest bytes, sent with every page.
+   * headings), and the downloads, which the build writes again from the
+   * content under the same name: asked again each time, cheap with the ETag.
+   * `no-cache` says that in the fewest bytes, sent with every page.
    */
   revalidate: 'no-cache',
   /** Other files under a fixed name (icons, images): a day. */
@@ -21,7 +22,7 @@ export const cachePolicy = {
 /** The URL prefix of the hashed assets. */
 export const HASHED_ASSETS = '/assets/'
 /** Extensions of the files asked again each time. */
-export const REVALIDATED_EXTENSIONS = ['html', 'json', 'xml', 'txt'] as const
+export const REVALIDATED_EXTENSIONS = ['html', 'json', 'xml', 'txt', 'xlsx'] as const
 
 /** The Cache-Control of a build file, by its path (`build/client/assets/x.js`) or URL path. */
 export function cacheControlOf(file: string): string {

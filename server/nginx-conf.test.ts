@@ -53,8 +53,8 @@ test('an unknown path gets the not-found page with its own CSP and 404; its file
   expect(location(`= ${NOT_FOUND_PATH}`)).toBe('  return 404;')
 })
 
-test("what pages load by name (the search's JSON, the sitemap) is revalidated", () => {
-  const revalidated = location('~ \\.(json|xml|txt)$')
+test("what pages load by name (the search's JSON, the sitemap) and the downloads are revalidated", () => {
+  const revalidated = location('~ \\.(json|xml|txt|xlsx)$')
   expect(revalidated).toContain('try_files $uri =404;')
   expect(revalidated).toContain('add_header Cache-Control "no-cache" always;')
   expect(revalidated).toContain(`add_header Content-Security-Policy "${headers.fallbackCsp}" always;`)

@@ -39,6 +39,8 @@ export const contentTypes: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
+  // The downloads of app/pages/downloads/ (docs/product.md#downloads).
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 }
 
 /** The file of the build that holds the page at `urlPath`: "about/index.html" for "/about". */

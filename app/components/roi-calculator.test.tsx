@@ -117,13 +117,13 @@ test('results are announced once typing pauses, in one live region', () => {
   act(() => vi.advanceTimersByTime(ANNOUNCE_DELAY_MS))
   expect(liveRegion().textContent).toBe(
     'Today: 500 leads, 20 customers, $48,000 gross profit a month, ROI 100%, payback 0.50 months (about 15 days). ' +
-      `With ${site.claims.conversionUplift} uplift: 1,135 leads, 45.4 customers, $108,960 gross profit, ROI 354%, payback 0.22 months (about 7 days).`,
+      `With ${site.claims.conversionUplift} uplift: 1,135 leads, 45 customers, $108,960 gross profit, ROI 354%, payback 0.22 months (about 7 days).`,
   )
 })
 
 test('Reset restores the defaults and takes the figures out of the address', () => {
   renderAt('/roi-calculator?visitors=1000&margin=30&ref=partner')
-  expect(cells('Leads per month')).toEqual(['25', '56.8'])
+  expect(cells('Leads per month')).toEqual(['25', '57'])
   fireEvent.click(screen.getByRole('button', { name: 'Reset' }))
   expect(input(/Monthly visitors/).getAttribute('value')).toBe('20000')
   expect(input(/Gross margin/).getAttribute('value')).toBe('60')
@@ -149,6 +149,35 @@ test('Copy link copies the address with every input and says so beside the butto
   expect(copied.searchParams.get('margin')).toBe('50')
   expect(copied.searchParams.get('visitors')).toBe('20000')
   expect(screen.getByRole('status').textContent).toBe('Link copied')
+})
+
+test('the uplift’s default is labeled as the site’s average, not a typical result', () => {
+  renderAt()
+  const uplift = input(/Expected conversion uplift/)
+  const described = uplift
+    .getAttribute('aria-describedby')!
+    .split(' ')
+    .map((id) => document.getElementById(id)!.textContent)
+    .join(' ')
+  expect(described).toContain(`It starts at ${site.claims.conversionUplift}, ${site.claims.conversionUpliftMeaning}.`)
+  expect(described).toContain('not a typical result')
+})
+
+test('counts of people are whole; a note says the money uses the unrounded average', () => {
+  renderAt('/roi-calculator?visitors=50000')
+  expect(cells('Leads per month')).toEqual(['1,250', '2,838'])
+  expect(cells('Customers per month')).toEqual(['50', '114'])
+  expect(cells('Revenue per month')).toEqual(['$200,000', '$454,000'])
+  expect(screen.getByText(/shown as whole numbers/).textContent).toBe(
+    'Leads and customers are shown as whole numbers; revenue, profit and the rest use the unrounded monthly averages.',
+  )
+})
+
+test('offers the same model as a spreadsheet to download', () => {
+  renderAt()
+  expect(screen.getByRole('link', { name: /ROI calculator spreadsheet/ }).getAttribute('href')).toBe(
+    '/downloads/roi-calculator.xlsx',
+  )
 })
 
 test('the call to action books a strategy call', () => {

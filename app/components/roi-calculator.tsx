@@ -3,6 +3,7 @@ import { Section, SectionHeading } from '#app/components/section.tsx'
 import { NewTabLink } from '#app/components/new-tab-link.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { downloads } from '#app/lib/downloads.ts'
 import {
   calculateRoi,
   formatRate,
@@ -25,16 +26,6 @@ export const ANNOUNCE_DELAY_MS = 1000
 
 /** The downloaded file's name. */
 export const CSV_FILE_NAME = 'northpeak-roi-estimate.csv'
-
-const help: Record<RoiField, string> = {
-  visitors: 'Sessions or users in an average month, from your analytics.',
-  conversion: 'Visitors who become a lead; for a store, visitors who place an order.',
-  close: 'Leads who become paying customers; 100% for a store.',
-  deal: "Revenue from one new customer's first purchase, or first 12 months of a subscription.",
-  margin: 'Revenue left after the direct cost of delivering what you sold.',
-  spend: 'Ads, agency fees, software and content: everything marketing costs in a month.',
-  uplift: `Applied in the second column. It starts at ${site.claims.conversionUplift}, the average conversion uplift across our client programs: an average, not a promise, so try a cautious figure too.`,
-}
 
 const unitInLabel = { visitors: '', '%': ' (%)', USD: ' ($)' } as const
 
@@ -195,7 +186,7 @@ export function RoiCalculator() {
                     </p>
                   ) : null}
                   <p id={`${id}-${name}-help`} className="mt-1 text-sm text-muted">
-                    {help[name]}
+                    {spec.help}
                   </p>
                 </div>
               )
@@ -251,7 +242,18 @@ export function RoiCalculator() {
             </p>
           </div>
           <p className="mt-3 text-sm text-muted">
+            Leads and customers are shown as whole numbers; revenue, profit and the rest use the unrounded monthly
+            averages.
+          </p>
+          <p className="mt-3 text-sm text-muted">
             Your figures live in this page's address, nowhere else: we never store them.
+          </p>
+          <p className="mt-3 text-sm text-muted">
+            Prefer a spreadsheet? The{' '}
+            <a href={downloads.roiSpreadsheet.path} className="font-semibold text-brand-700 underline">
+              {downloads.roiSpreadsheet.title} (.xlsx)
+            </a>{' '}
+            has the same formulas, live, for your own figures.
           </p>
           <div className="mt-8 rounded-2xl border border-slate-200 bg-slate-50 p-6">
             <p className="font-semibold text-ink">Want these numbers checked against your real data?</p>

@@ -25,8 +25,11 @@ const invalidEmail = { title: 'Invalid Email', description: 'Please enter a vali
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
 const sent = { title: 'Success!', description: 'Check your email for the free marketing audit checklist!' }
 
-/** "a 47-point audit checklist" -> "47-point audit checklist": the offer's items as a list shows them. */
-const offerItems = site.auditOffer.items.map((item) => item.replace(/^an? /, ''))
+/** The kit's parts as the list shows them: the name, capitalized, and what the part is (app/lib/site.ts). */
+const offerItems = site.auditOffer.kit.map((part) => ({
+  name: part.name.charAt(0).toUpperCase() + part.name.slice(1),
+  what: part.what,
+}))
 
 function attribution() {
   try {
@@ -166,11 +169,13 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
           <Dialog.Description className="mt-3 text-muted">
             Three tools we use with clients, valued at {site.auditOffer.worth}, sent to your inbox:
           </Dialog.Description>
-          <ul className="mt-4 space-y-2 text-ink">
+          <ul className="mt-4 space-y-2 text-sm text-muted">
             {offerItems.map((item) => (
-              <li key={item} className="flex items-center gap-2">
-                <Icon name="check" className="size-5 text-brand-700" />
-                {item.charAt(0).toUpperCase() + item.slice(1)}
+              <li key={item.name} className="flex gap-2">
+                <Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+                <span>
+                  <strong className="font-semibold text-ink">{item.name}</strong>: {item.what}.
+                </span>
               </li>
             ))}
           </ul>

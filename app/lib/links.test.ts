@@ -7,6 +7,8 @@ describe('classifyHref', () => {
     ['/contact?topic=audit', 'page'],
     ['/services/paid-ads#faq', 'page'],
     ['/', 'page'],
+    ['/downloads/roi-calculator.xlsx', 'download'],
+    ['/downloads/marketing-audit-checklist.xlsx', 'download'],
     ['#pricing-plans', 'anchor'],
     ['https://example.org/guide', 'external'],
     ['booking', 'booking'],
@@ -19,6 +21,7 @@ describe('classifyHref', () => {
   test.each([
     ['/old-page', /is not a page of the site/],
     ['/about.data', /is not a page of the site/],
+    ['/downloads/other.xlsx', /is not a page of the site/],
     ['/about/', /is not a page of the site/],
     ['http://example.org', /must be a page of the site/],
     ['about', /must be a page of the site/],

@@ -1,3 +1,4 @@
+import { downloadPaths } from './downloads.ts'
 import { pages } from './registry.ts'
 import { site } from './site.ts'
 
@@ -7,6 +8,8 @@ import { site } from './site.ts'
  *
  * - `page`: a page of the registry, written as its exact path, optionally
  *   with `?query` or `#hash` (`/pricing`, `/contact?topic=audit`);
+ * - `download`: a file the build writes for visitors (app/lib/downloads.ts),
+ *   such as `/downloads/roi-calculator.xlsx`;
  * - `anchor`: `#id` on the same page;
  * - `external`: an `https://` address, opened in a new tab;
  * - `booking`: the named destination `booking`, the strategy-call calendar
@@ -17,14 +20,14 @@ import { site } from './site.ts'
  * Anything else (a relative path, `http://`, a path the site lacks, a
  * build artefact such as `/about.data`) is refused with a reason.
  */
-export type HrefKind = 'page' | 'anchor' | 'external' | 'booking' | 'email'
+export type HrefKind = 'page' | 'download' | 'anchor' | 'external' | 'booking' | 'email'
 
 export type HrefCheck = { ok: true; kind: HrefKind } | { ok: false; reason: string }
 
 const pagePaths = new Set(pages.map((entry) => entry.path))
 
 export const HREF_RULE =
-  'must be a page of the site (app/lib/registry.ts), an #anchor, an https:// address, "booking" or "email"'
+  'must be a page of the site (app/lib/registry.ts), a download (app/lib/downloads.ts), an #anchor, an https:// address, "booking" or "email"'
 
 export function classifyHref(href: string): HrefCheck {
   if (href === 'booking') return { ok: true, kind: 'booking' }
@@ -38,6 +41,7 @@ export function classifyHref(href: string): HrefCheck {
   if (href.startsWith('/')) {
     const path = href.split(/[?#]/)[0] ?? ''
     if (pagePaths.has(path)) return { ok: true, kind: 'page' }
+    if (downloadPaths.has(href)) return { ok: true, kind: 'download' }
     return { ok: false, reason: `"${href}" is not a page of the site (app/lib/registry.ts)` }
   }
   return { ok: false, reason: `"${href}" ${HREF_RULE}` }
@@ -67,6 +71,9 @@ export function resolveHref(href: string): ResolvedLink {
     case 'external':
       return { href, external: true, newTab: true }
     case 'anchor':
+      return { href, external: true, newTab: false }
+    // A file, not a page: a plain link, never fetched ahead.
+    case 'download':
       return { href, external: true, newTab: false }
     case 'page':
       return { href, external: false, newTab: false }

@@ -69,6 +69,8 @@ export function isCurrent(path: string, current: string, { end = false }: { end?
 export const bookCallPath = page('/contact').path
 /** The 47-point audit checklist: the exit popup's thank-you state and the checklist e-mail link to it. */
 export const checklistPath = page('/resources/audit-checklist').path
+/** The AI optimization guide, a part of the audit kit: the kit's email links to it. */
+export const aiGuidePath = page('/resources/ai-optimization-guide').path
 
 export const footerColumns: { title: string; links: PageEntry[] }[] = [
   { title: 'Services', links: [...services, page('/integrations')] },

@@ -16,6 +16,7 @@ const specPaths = [
   '/case-studies',
   '/resources',
   '/resources/audit-checklist',
+  '/resources/ai-optimization-guide',
   '/blog',
   '/contact',
   '/privacy',

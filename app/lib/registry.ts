@@ -166,6 +166,7 @@ export const pages: readonly PageEntry[] = [
   ...categories,
   top('/resources', 'Resources', 'tools', { prefetch: 'idle' }),
   top('/resources/audit-checklist', 'Marketing Audit Checklist', 'tools'),
+  top('/resources/ai-optimization-guide', 'AI Optimization Guide', 'tools'),
   top('/roi-calculator', 'ROI Calculator', 'tools', { route: 'roi-calculator' }),
   top('/dashboard', 'Analytics Dashboard', 'tools', { route: 'dashboard' }),
   top('/sitemap', 'Sitemap', 'legal'),

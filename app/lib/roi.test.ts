@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { parseFrontmatter } from './content/files.ts'
+import { resolvePlaceholders } from './content/placeholders.ts'
 import {
   calculateRoi,
   claimedUplift,
@@ -19,53 +19,18 @@ import {
   roundCents,
   type RoiInputs,
 } from './roi.ts'
+import {
+  exampleCell as cell,
+  exampleColumns,
+  exampleInputs,
+  exampleTable as table,
+  numberIn as number,
+  workedExample as example,
+} from './roi-example.ts'
 import { site } from './site.ts'
 
 // The calculator and the page's explanation must agree: the worked example
 // is read from content/pages/roi-calculator.md and checked figure by figure.
-
-const source = readFileSync('content/pages/roi-calculator.md', 'utf8')
-const sections = (parseFrontmatter(source).data as { sections: { title?: string; body?: string }[] }).sections
-const example = sections.find((section) => section.title === 'A worked example')!.body!
-
-/** The worked example's table: row label (bold stripped) to its two columns. */
-const table = new Map(
-  example
-    .split('\n')
-    .filter((line) => line.startsWith('|') && !line.startsWith('|---') && !line.startsWith('| Input or result'))
-    .map((line) => {
-      const [label, first, second] = line
-        .split('|')
-        .slice(1, -1)
-        .map((cell) => cell.trim().replaceAll('**', ''))
-      return [label!, [first!, second!]] as const
-    }),
-)
-
-function cell(label: string, column: 0 | 1): string {
-  const row = table.get(label)
-  if (!row) throw new Error(`The worked example has no row "${label}"`)
-  return row[column]
-}
-
-/** "2.5% (visitor to lead)" -> 2.5, "$4,000" -> 4000, "20,000" -> 20000. */
-function number(text: string): number {
-  const match = /-?[\d,]+(?:\.\d+)?/.exec(text)
-  if (!match) throw new Error(`No number in "${text}"`)
-  return Number(match[0].replaceAll(',', ''))
-}
-
-function exampleInputs(column: 0 | 1): RoiInputs {
-  return {
-    visitors: number(cell('Monthly visitors', column)),
-    conversion: number(cell('Conversion rate', column)),
-    close: number(cell('Lead-to-customer rate', column)),
-    deal: number(cell('Average deal or order value', column)),
-    margin: number(cell('Gross margin', column)),
-    spend: number(cell('Monthly marketing spend', column)),
-    uplift: 0,
-  }
-}
 
 /** Every text a result shows, for the checks that no figure is broken. */
 function shownTexts(inputs: RoiInputs): string[] {
@@ -73,10 +38,7 @@ function shownTexts(inputs: RoiInputs): string[] {
 }
 
 describe('the worked example on the page', () => {
-  for (const [column, name] of [
-    [0, 'B2B services firm'],
-    [1, 'online store'],
-  ] as const) {
+  for (const [column, name] of exampleColumns) {
     test(`${name}: every result agrees with the table, to the cent`, () => {
       expect(table.size).toBe(13)
       const { today } = calculateRoi(exampleInputs(column))
@@ -114,6 +76,20 @@ describe('the worked example on the page', () => {
     expect({ ...roiDefaults, uplift: 0 }).toEqual(exampleInputs(0))
     expect(`${claimedUplift}%`).toBe(site.claims.conversionUplift)
     expect(roiDefaults.uplift).toBe(claimedUplift)
+  })
+
+  test('the uplift’s default says what the figure is, from the one constant, and that it is no typical result', () => {
+    const meaning = site.claims.conversionUpliftMeaning
+    expect(meaning.length).toBeGreaterThan(10)
+    expect(roiFields.uplift.help).toContain(`${site.claims.conversionUplift}, ${meaning}`)
+    expect(roiFields.uplift.help).toMatch(/not a typical result/)
+    // The page's description of the input says the same, through its placeholder.
+    const source = readFileSync('content/pages/roi-calculator.md', 'utf8')
+    const card = /- title: "Expected conversion uplift"\n\s+icon: "\w+"\n\s+body: "([^"]+)"/.exec(source)
+    expect(card).not.toBeNull()
+    const body = resolvePlaceholders(card![1]!)
+    expect(body).toContain(`${site.claims.conversionUplift}, ${meaning}`)
+    expect(body).toMatch(/not a typical result/)
   })
 })
 
@@ -259,9 +235,35 @@ describe('rounding', () => {
     expect(formatPayback(2.4)).toBe('2.40 months')
   })
 
-  test('counts show one decimal at most', () => {
-    expect(formatCount(45.4)).toBe('45.4')
+  test('counts of people and orders show as whole numbers, halves up', () => {
+    expect(formatCount(45.4)).toBe('45')
+    expect(formatCount(113.5)).toBe('114')
+    expect(formatCount(2837.5)).toBe('2,838')
     expect(formatCount(1135.0000000000002)).toBe('1,135')
+    expect(formatCount(0.4)).toBe('0')
+  })
+
+  test('no leads or customers are shown or downloaded in fractions; money stays to the cent', () => {
+    // 50,000 visitors at the default rates and uplift: 2,837.5 leads and 113.5 customers a month.
+    const inputs = { ...roiDefaults, visitors: 50_000 }
+    const result = calculateRoi(inputs)
+    expect(result.withUplift.leads).toBe(2837.5)
+    expect(result.withUplift.customers).toBe(113.5)
+    const rows = resultRows(result)
+    const shown = (label: string) => rows.find((row) => row.label === label)!
+    expect(shown('Leads per month')).toMatchObject({ today: '1,250', withUplift: '2,838' })
+    expect(shown('Customers per month')).toMatchObject({ today: '50', withUplift: '114' })
+    // Revenue is the average month's: 113.5 customers at $4,000.
+    expect(shown('Revenue per month').withUplift).toBe('$454,000')
+    const csv = roiCsv(inputs, result)
+    expect(csv).toContain('Result,Leads per month,leads,1250,2838\r\n')
+    expect(csv).toContain('Result,Customers per month,customers,50,114\r\n')
+    expect(csv).toContain('Result,Revenue per month,USD,200000,454000\r\n')
+    const cents = calculateRoi({ ...roiDefaults, deal: 19.99, visitors: 1_001 })
+    expect(resultRows(cents).find((row) => row.label === 'Revenue per month')!.today).toBe(
+      formatMoney(roundCents(cents.today.customers * 19.99)),
+    )
+    for (const text of shownTexts(inputs)) expect(text).not.toMatch(/^\d[\d,]*\.5$/)
   })
 })
 

@@ -9,6 +9,11 @@
  * (2.5 means 2.5%). Money is kept to the cent, half up; counts, ROI and the
  * payback period keep their full precision until `resultRows` and the
  * format helpers write them for the page, the announcement and the CSV.
+ * Leads and customers are averages of a month, so the model keeps their
+ * fractions (45.4 customers at $4,000 is $181,600) and only their display
+ * rounds them to whole people and orders. The spreadsheet
+ * (roi-spreadsheet.server.ts) writes the same formulas, and rounds the same
+ * way: in its number formats, not in its cells.
  */
 import { site } from './site.ts'
 
@@ -30,6 +35,8 @@ export interface RoiFieldSpec {
   max: number
   /** Whole numbers only (visitors). */
   integer?: true
+  /** What to enter, under the input and beside it in the spreadsheet. */
+  help: string
 }
 
 /**
@@ -39,13 +46,60 @@ export interface RoiFieldSpec {
  * $10 trillion, well inside 2^53 cents.
  */
 export const roiFields: Record<RoiField, RoiFieldSpec> = {
-  visitors: { label: 'Monthly visitors', unit: 'visitors', min: 0, max: 10_000_000, integer: true },
-  conversion: { label: 'Conversion rate', unit: '%', min: 0, max: 100 },
-  close: { label: 'Lead-to-customer rate', unit: '%', min: 0, max: 100 },
-  deal: { label: 'Average deal or order value', unit: 'USD', min: 0, max: 1_000_000 },
-  margin: { label: 'Gross margin', unit: '%', min: 0, max: 100 },
-  spend: { label: 'Monthly marketing spend', unit: 'USD', min: 0, max: 10_000_000 },
-  uplift: { label: 'Expected conversion uplift', unit: '%', min: 0, max: 500 },
+  visitors: {
+    label: 'Monthly visitors',
+    unit: 'visitors',
+    min: 0,
+    max: 10_000_000,
+    integer: true,
+    help: 'Sessions or users in an average month, from your analytics.',
+  },
+  conversion: {
+    label: 'Conversion rate',
+    unit: '%',
+    min: 0,
+    max: 100,
+    help: 'Visitors who become a lead; for a store, visitors who place an order.',
+  },
+  close: {
+    label: 'Lead-to-customer rate',
+    unit: '%',
+    min: 0,
+    max: 100,
+    help: 'Leads who become paying customers; 100% for a store.',
+  },
+  deal: {
+    label: 'Average deal or order value',
+    unit: 'USD',
+    min: 0,
+    max: 1_000_000,
+    help: "Revenue from one new customer's first purchase, or first 12 months of a subscription.",
+  },
+  margin: {
+    label: 'Gross margin',
+    unit: '%',
+    min: 0,
+    max: 100,
+    help: 'Revenue left after the direct cost of delivering what you sold.',
+  },
+  spend: {
+    label: 'Monthly marketing spend',
+    unit: 'USD',
+    min: 0,
+    max: 10_000_000,
+    help: 'Ads, agency fees, software and content: everything marketing costs in a month.',
+  },
+  uplift: {
+    label: 'Expected conversion uplift',
+    unit: '%',
+    min: 0,
+    max: 500,
+    // The default is the site's claim: say what that figure is, from the one
+    // constant that defines it, and that it is no one business's typical result.
+    help:
+      `Applied in the second column. It starts at ${site.claims.conversionUplift}, ${site.claims.conversionUpliftMeaning}. ` +
+      'That is an average across programs, not a typical result or a promise: try a cautious figure too.',
+  },
 }
 
 /**
@@ -203,7 +257,7 @@ const money = new Intl.NumberFormat('en-US', {
   currency: 'USD',
   trailingZeroDisplay: 'stripIfInteger',
 })
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const rate = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 const wholePercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const months = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
@@ -213,9 +267,13 @@ export function formatMoney(value: number): string {
   return money.format(value)
 }
 
-/** "1,135", "45.4": leads and customers to one decimal. */
+/**
+ * "1,135", "45" (for 45.4), "114" (for 113.5): leads and customers as whole
+ * people and orders, halves up. Only the display rounds: the money figures
+ * use the month's unrounded average.
+ */
 export function formatCount(value: number): string {
-  return count.format(value)
+  return count.format(roundHalfUp(value, 0))
 }
 
 /** "5.68%": a rate to two decimals. */
@@ -223,9 +281,19 @@ export function formatRate(value: number): string {
   return `${rate.format(value)}%`
 }
 
+/**
+ * What a result shows where it has no figure, on the page, in the CSV and in
+ * the spreadsheet's cells.
+ */
+export const noFigure = {
+  cac: 'None: no customers',
+  roi: 'None: no spend',
+  paybackNever: 'Never: no gross profit',
+} as const
+
 /** "167%" (ROI to the whole percent), or why there is none. */
 export function formatRoi(roi: number | null): string {
-  return roi === null ? 'None: no spend' : `${wholePercent.format(roi)}%`
+  return roi === null ? noFigure.roi : `${wholePercent.format(roi)}%`
 }
 
 /** Days in a month, as the page counts them ("0.5 months is about 15 days"). */
@@ -233,7 +301,7 @@ export const DAYS_PER_MONTH = 30
 
 /** "0.38 months (about 11 days)", "2.40 months", "Under a day", or why there is none. */
 export function formatPayback(paybackMonths: number | null): string {
-  if (paybackMonths === null) return 'Never: no gross profit'
+  if (paybackMonths === null) return noFigure.paybackNever
   if (paybackMonths === 0) return 'None needed: no spend'
   // Below half a day, "0.01 months" would claim a precision the model lacks.
   const days = Math.round(paybackMonths * DAYS_PER_MONTH)
@@ -244,11 +312,15 @@ export function formatPayback(paybackMonths: number | null): string {
 
 /** "No customers" where CAC has nothing to divide by. */
 export function formatCac(cac: number | null): string {
-  return cac === null ? 'None: no customers' : formatMoney(cac)
+  return cac === null ? noFigure.cac : formatMoney(cac)
 }
+
+/** The results, each a row of the table, the CSV and the spreadsheet's Model sheet. */
+export type RoiResultKey = keyof RoiScenario | 'extraGrossProfit'
 
 /** The rows of the results table, the announcement and the CSV. */
 export interface RoiRow {
+  key: RoiResultKey
   label: string
   /** The CSV's unit column. */
   unit: string
@@ -262,15 +334,16 @@ export interface RoiRow {
 export function resultRows(result: RoiResult): RoiRow[] {
   const { today, withUplift } = result
   const row = (
+    key: keyof RoiScenario,
     label: string,
     unit: string,
-    pick: (s: RoiScenario) => number | null,
     format: (value: number | null) => string,
     digits: number,
   ): RoiRow => {
-    const a = pick(today)
-    const b = pick(withUplift)
+    const a = today[key]
+    const b = withUplift[key]
     return {
+      key,
       label,
       unit,
       today: format(a),
@@ -281,12 +354,14 @@ export function resultRows(result: RoiResult): RoiRow[] {
   }
   const nonNull = (format: (value: number) => string) => (value: number | null) => format(value ?? 0)
   return [
-    row('Conversion rate', '%', (s) => s.conversion, nonNull(formatRate), 2),
-    row('Leads per month', 'leads', (s) => s.leads, nonNull(formatCount), 1),
-    row('Customers per month', 'customers', (s) => s.customers, nonNull(formatCount), 1),
-    row('Revenue per month', 'USD', (s) => s.revenue, nonNull(formatMoney), 2),
-    row('Gross profit per month', 'USD', (s) => s.grossProfit, nonNull(formatMoney), 2),
+    row('conversion', 'Conversion rate', '%', nonNull(formatRate), 2),
+    // Whole people and orders, as formatCount shows them.
+    row('leads', 'Leads per month', 'leads', nonNull(formatCount), 0),
+    row('customers', 'Customers per month', 'customers', nonNull(formatCount), 0),
+    row('revenue', 'Revenue per month', 'USD', nonNull(formatMoney), 2),
+    row('grossProfit', 'Gross profit per month', 'USD', nonNull(formatMoney), 2),
     {
+      key: 'extraGrossProfit',
       label: 'Extra gross profit per month',
       unit: 'USD',
       today: formatMoney(0),
@@ -294,9 +369,9 @@ export function resultRows(result: RoiResult): RoiRow[] {
       todayValue: 0,
       withUpliftValue: result.extraGrossProfit,
     },
-    row('Customer acquisition cost', 'USD', (s) => s.cac, formatCac, 2),
-    row('ROI', '%', (s) => s.roi, formatRoi, 0),
-    row('Payback period', 'months', (s) => s.paybackMonths, formatPayback, 2),
+    row('cac', 'Customer acquisition cost', 'USD', formatCac, 2),
+    row('roi', 'ROI', '%', formatRoi, 0),
+    row('paybackMonths', 'Payback period', 'months', formatPayback, 2),
   ]
 }
 

@@ -4,6 +4,31 @@
  * refers to the claims and the offer through placeholders such as
  * {{sessionWorth}} (app/lib/content/placeholders.ts).
  */
+/**
+ * The kit the free audit comes with (docs/product.md#brand-and-business-facts):
+ * each part's name without an article, so that copy adds the one it needs ("the",
+ * "a"), the article a sentence puts before it, and what the part is, in one
+ * line that follows the name after a colon. Where each part lives (its page,
+ * its download) is app/lib/audit-kit.ts.
+ */
+const auditKit = [
+  {
+    name: '47-point audit checklist',
+    article: 'a',
+    what: 'what we check in every audit, with how to check each point and what good looks like',
+  },
+  {
+    name: 'ROI calculator spreadsheet',
+    article: 'an',
+    what: 'the model of our ROI calculator as an Excel workbook with live formulas, for your own figures',
+  },
+  {
+    name: 'AI optimization guide',
+    article: 'an',
+    what: 'where AI saves a marketing team time, with our prompts, checks and measures',
+  },
+] as const
+
 export const site = {
   name: 'Northpeak',
   /** Canonical base for every URL; SITE_ORIGIN at build time. */
@@ -23,6 +48,11 @@ export const site = {
   ogImage: '/og-image.jpg',
   claims: {
     conversionUplift: '127%',
+    /**
+     * What the uplift figure is, for copy that sets it beside a visitor's own
+     * figures (the ROI calculator's default): "{uplift}, {meaning}".
+     */
+    conversionUpliftMeaning: 'the average conversion uplift across our client programs',
     adSpendManaged: '$10M+',
   },
   strategySession: {
@@ -32,9 +62,10 @@ export const site = {
   },
   auditOffer: {
     /** The checklist the audit applies, when copy names it alone. */
-    checklist: '47-point audit checklist',
-    /** What the free audit comes with, each as a sentence names it. */
-    items: ['a 47-point audit checklist', 'an ROI calculator spreadsheet', 'an AI optimization guide'],
+    checklist: auditKit[0].name,
+    /** What the free audit comes with: its three parts, in this order. */
+    kit: auditKit,
+    /** What the kit is valued at, all three parts together. */
     worth: '$500',
   },
 } as const

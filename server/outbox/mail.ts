@@ -1,15 +1,10 @@
 import { mkdir, open, rename } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import { auditKit } from '#app/lib/audit-kit.ts'
 import { budgetOptions, serviceOptions, topicOptions } from '#app/lib/lead.ts'
-import { checklistPath } from '#app/lib/navigation.ts'
-import { page } from '#app/lib/registry.ts'
 import { site } from '#app/lib/site.ts'
 import type { StoredLead } from '../store/lead-store.ts'
-
-/** The article the audit offer's "AI optimization guide" is (docs/product.md#brand-and-business-facts). */
-export const AI_GUIDE_PATH = page('/blog/ai-workflows-save-time').path
-export const ROI_CALCULATOR_PATH = page('/roi-calculator').path
 
 export interface MailMessage {
   from: string
@@ -60,31 +55,48 @@ async function writeDurably(file: string, data: Buffer) {
   await rename(partial, file)
 }
 
-/** The audit offer's e-mail to a visitor who signed up in the exit popup. */
+/**
+ * The audit kit's email (docs/product.md#lead-capture, "Offer delivery"): to a
+ * visitor who signed up in the exit popup, or who asked for the free audit
+ * through the contact form (`wantsAuditKit`, server/outbox/worker.ts). Each
+ * part of the kit by name, what it is, and an absolute link on `origin` to
+ * each of its pages and downloads (app/lib/audit-kit.ts).
+ */
 export function checklistMail(lead: StoredLead, { origin, from }: { origin: string; from: string }): MailMessage {
-  const [checklist, roi, guide] = site.auditOffer.items
-  const links = [
-    { label: `The ${checklist}`, url: `${origin}${checklistPath}` },
-    { label: `The ${roi}`, url: `${origin}${ROI_CALCULATOR_PATH}` },
-    { label: `The ${guide}`, url: `${origin}${AI_GUIDE_PATH}` },
-  ]
-  const call = `${origin}/contact`
   const host = new URL(origin).host
-  const intro = `Thank you for asking for ${site.name}'s free marketing audit. Here is everything in it, worth ${site.auditOffer.worth}:`
+  const parts = auditKit.map((part, index) => ({
+    heading: `The ${part.name}`,
+    what: `${part.what}.`,
+    number: index + 1,
+    links: part.links.map((link) => ({ label: link.label, url: `${origin}${link.path}` })),
+  }))
+  const fromContactForm = lead.kind === 'contact'
+  const greeting = fromContactForm && lead.name ? `Hello ${lead.name},` : 'Hello,'
+  const count = ['no', 'one', 'two', 'three', 'four'][parts.length] ?? String(parts.length)
+  const intro = fromContactForm
+    ? `Thank you for asking for ${site.name}'s free marketing audit. We will reply within one business day. Meanwhile, here is the audit kit that comes with it, ${count} parts together valued at ${site.auditOffer.worth}:`
+    : `Thank you for asking for ${site.name}'s free marketing audit kit. It has ${count} parts, together valued at ${site.auditOffer.worth}:`
   const next = `Work through the checklist with your numbers at hand. When you want a second pair of eyes on the results, book a free ${site.strategySession.minutes}-minute strategy call:`
-  const footer = `You get this e-mail because this address was entered in the audit offer on ${host}. We send nothing else unless you ask. To have your address deleted, reply to this e-mail or write to ${site.email}.`
+  const call = `${origin}/contact`
+  const why = fromContactForm
+    ? `you asked for a free marketing audit through the contact form on ${host}`
+    : `this address was entered in the audit offer on ${host}`
+  const footer = `You get this email because ${why}. We send nothing else unless you ask. To have your address deleted, reply to this email or write to ${site.email}.`
   return {
     from,
     to: lead.email,
     replyTo: site.email,
     subject: 'Your free marketing audit checklist',
     text: [
-      'Hello,',
+      greeting,
       '',
       intro,
       '',
-      ...links.map((link) => `- ${link.label}: ${link.url}`),
-      '',
+      ...parts.flatMap((part) => [
+        `${part.number}. ${part.heading}: ${part.what}`,
+        ...part.links.map((link) => `   ${link.label}: ${link.url}`),
+        '',
+      ]),
       next,
       call,
       '',
@@ -96,11 +108,16 @@ export function checklistMail(lead: StoredLead, { origin, from }: { origin: stri
     ].join('\n'),
     html: [
       '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
-      '<p>Hello,</p>',
+      `<p>${escapeHtml(greeting)}</p>`,
       `<p>${escapeHtml(intro)}</p>`,
-      '<ul>',
-      ...links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></li>`),
-      '</ul>',
+      '<ol>',
+      ...parts.map(
+        (part) =>
+          `<li><p><strong>${escapeHtml(part.heading)}</strong>: ${escapeHtml(part.what)}</p><p>${part.links
+            .map((link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`)
+            .join(' · ')}</p></li>`,
+      ),
+      '</ol>',
       `<p>${escapeHtml(next)} <a href="${escapeHtml(call)}">book your call</a>.</p>`,
       `<p>The ${escapeHtml(site.name)} team<br><a href="${escapeHtml(origin)}">${escapeHtml(host)}</a></p>`,
       `<p style="font-size: 12px; color: #555">${escapeHtml(footer)}</p>`,

@@ -71,8 +71,9 @@ describe('each delivery arrives once', async () => {
     expect(text).toMatch(/Content-Type: text\/html/)
     for (const url of [
       'https://www.northpeak.example/resources/audit-checklist',
-      'https://www.northpeak.example/roi-calculator',
-      'https://www.northpeak.example/blog/ai-workflows-save-time',
+      'https://www.northpeak.example/downloads/marketing-audit-checklist.xlsx',
+      'https://www.northpeak.example/downloads/roi-calculator.xlsx',
+      'https://www.northpeak.example/resources/ai-optimization-guide',
     ]) {
       expect(text).toContain(`: ${url}`) // in the plain text
       expect(text).toContain(`href="${url}"`) // and in the HTML
@@ -199,4 +200,47 @@ test('without SMTP_URL each mail is written as an .eml file under DATA_DIR/mail'
   expect(checklist).toContain('Subject: Your free marketing audit checklist')
   expect(checklist).toContain('https://northpeak.example/resources/audit-checklist')
   expect(mails.find((mail) => /^To: hello@northpeak.example$/m.test(mail))).toContain('Subject: New lead')
+})
+
+test('a request for an audit through the contact form gets the same kit, written as a mail file beside the stored lead', async () => {
+  const server = await startTestServer({ SITE_ORIGIN: 'https://northpeak.example' })
+  const id = await submit(server.url, { ...contact, topic: 'audit' })
+  const other = await submit(server.url, { ...contact, email: 'ada@example.com', topic: 'project' })
+  const mailDir = path.join(server.dataDir, 'mail')
+  const files = () => {
+    try {
+      return readdirSync(mailDir).filter((name) => name.endsWith('.eml'))
+    } catch {
+      return []
+    }
+  }
+  // The audit request: its kit and the team's notice; the project inquiry: the notice only.
+  await waitFor(() => files().length === 3, 5000, 'three mail files')
+  await pause(300)
+  expect(files()).toHaveLength(3)
+  const stored = await server.store.exportLeads()
+  expect(stored.map((lead) => [lead.id, lead.kind, lead.topic])).toEqual([
+    [id, 'contact', 'audit'],
+    [other, 'contact', 'project'],
+  ])
+  const mails = files().map((name) => decodeMail(readFileSync(path.join(mailDir, name), 'utf8')))
+  const kits = mails.filter((mail) => mail.includes('Subject: Your free marketing audit checklist'))
+  expect(kits).toHaveLength(1)
+  const kit = kits[0]!
+  expect(kit).toMatch(/^To: grace@example.org$/m)
+  expect(kit).toContain('Hello Grace Hopper,')
+  for (const line of [
+    '1. The 47-point audit checklist: ',
+    '   Read it online: https://northpeak.example/resources/audit-checklist',
+    '   Download the workbook: https://northpeak.example/downloads/marketing-audit-checklist.xlsx',
+    '2. The ROI calculator spreadsheet: ',
+    '   Download the spreadsheet: https://northpeak.example/downloads/roi-calculator.xlsx',
+    '3. The AI optimization guide: ',
+    '   Read the guide: https://northpeak.example/resources/ai-optimization-guide',
+  ]) {
+    expect(kit).toContain(line)
+  }
+  expect(kit).toContain('href="https://northpeak.example/downloads/roi-calculator.xlsx"')
+  expect(mails.filter((mail) => /^To: ada@example.com$/m.test(mail))).toEqual([])
+  expect(await server.store.listUndelivered()).toEqual([])
 })

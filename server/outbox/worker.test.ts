@@ -24,6 +24,25 @@ test('every lead notifies the team; a popup sign-up also gets the checklist; the
   expect(deliveriesFor({ webhook: true })(contact)).toEqual(['notify-mail', 'webhook'])
 })
 
+test('a contact-form lead whose topic is the free marketing audit gets the audit kit too; other topics do not', () => {
+  const contact = {
+    kind: 'contact',
+    email: 'ada@example.com',
+    name: 'Ada',
+    service: 'analytics',
+    message: 'Hi',
+  } as const
+  expect(deliveriesFor({ webhook: false })({ ...contact, topic: 'audit' })).toEqual(['checklist-mail', 'notify-mail'])
+  expect(deliveriesFor({ webhook: true })({ ...contact, topic: 'audit' })).toEqual([
+    'checklist-mail',
+    'notify-mail',
+    'webhook',
+  ])
+  expect(deliveriesFor({ webhook: false })({ ...contact, topic: 'strategy-call' })).toEqual(['notify-mail'])
+  expect(deliveriesFor({ webhook: false })({ ...contact, topic: 'project' })).toEqual(['notify-mail'])
+  expect(deliveriesFor({ webhook: false })({ ...contact, topic: undefined })).toEqual(['notify-mail'])
+})
+
 test('e-mail addresses are masked in what goes to the logs', () => {
   expect(redact('550 5.1.1 <ada.l+x@example.co.uk>: mailbox unavailable')).toBe(
     '550 5.1.1 <[address]>: mailbox unavailable',

@@ -3,10 +3,19 @@ import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, LeadStore } from '
 import { checklistMail, notifyMail, type SendMail } from './mail.ts'
 import { postLeadWebhook } from './webhook.ts'
 
-/** The deliveries a lead gets: the team's notice always, the checklist for a popup sign-up, the webhook when set. */
+/**
+ * Whether a lead gets the audit kit's email: a sign-up in the exit popup, and
+ * a contact-form lead whose topic is the free marketing audit (`audit` in
+ * app/lib/lead-fields.ts, which `/contact?topic=audit` preselects).
+ */
+export function wantsAuditKit(lead: Lead): boolean {
+  return lead.kind === 'popup' || (lead.kind === 'contact' && lead.topic === 'audit')
+}
+
+/** The deliveries a lead gets: the team's notice always, the audit kit when `wantsAuditKit`, the webhook when set. */
 export function deliveriesFor({ webhook }: { webhook: boolean }) {
   return (lead: Lead): DeliveryKind[] => [
-    ...(lead.kind === 'popup' ? (['checklist-mail'] as const) : []),
+    ...(wantsAuditKit(lead) ? (['checklist-mail'] as const) : []),
     'notify-mail',
     ...(webhook ? (['webhook'] as const) : []),
   ]

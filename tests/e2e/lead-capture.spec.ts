@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { site } from '#app/lib/site.ts'
 import { classConflicts } from './class-conflicts.ts'
 import { islandAwake, loaded } from './support.ts'
 import { leadsWith, mailsTo, uniqueEmail } from './leads.ts'
@@ -42,9 +43,11 @@ test.describe('the exit popup', () => {
     await exitThroughTop(page)
     const dialog = popup(page)
     await expect(dialog).toBeVisible()
-    await expect(dialog).toContainText('47-point audit checklist')
-    await expect(dialog).toContainText('ROI calculator spreadsheet')
-    await expect(dialog).toContainText('AI optimization guide')
+    // Each part of the kit, one line each: its name and what it is (app/lib/site.ts).
+    const parts = dialog.getByRole('listitem')
+    await expect(parts).toHaveText(
+      site.auditOffer.kit.map((part) => `${part.name.charAt(0).toUpperCase()}${part.name.slice(1)}: ${part.what}.`),
+    )
     await expect(dialog).toContainText('$500')
     await expect(dialog.getByLabel('Email address')).toBeFocused()
     await expect(dialog.getByLabel('Email address')).toHaveAttribute('type', 'email')

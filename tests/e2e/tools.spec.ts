@@ -168,7 +168,7 @@ test.describe('the ROI calculator', () => {
     expect(copied.searchParams.get('close')).toBe('8')
     await page.goto(copied.href)
     await islandAwake(page, 'RoiCalculator')
-    await expect(row(page, 'Customers per month')).toHaveText(['40', '90.8'])
+    await expect(row(page, 'Customers per month')).toHaveText(['40', '91'])
   })
 
   test('results are read out once, in one polite live region, after typing pauses', async ({ page }) => {

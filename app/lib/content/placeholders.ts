@@ -1,3 +1,4 @@
+import { auditKitMarkdown } from '#app/lib/audit-kit.ts'
 import { site } from '#app/lib/site.ts'
 
 /**
@@ -14,6 +15,8 @@ import { site } from '#app/lib/site.ts'
 export const placeholders = {
   /** "127%": average conversion uplift across client programs. */
   conversionUplift: site.claims.conversionUplift,
+  /** "the average conversion uplift across our client programs": what {{conversionUplift}} is, after it. */
+  conversionUpliftMeaning: site.claims.conversionUpliftMeaning,
   /** "$10M+": ad spend managed. */
   adSpendManaged: site.claims.adSpendManaged,
   /** "30": length of the free strategy call in minutes, as in "{{sessionMinutes}}-minute". */
@@ -23,7 +26,13 @@ export const placeholders = {
   /** "47-point audit checklist": the audit's checklist, when copy names it alone. */
   auditChecklist: site.auditOffer.checklist,
   /** "a 47-point audit checklist, an ROI calculator spreadsheet and an AI optimization guide". */
-  auditItems: listOf(site.auditOffer.items),
+  auditItems: listOf(site.auditOffer.kit.map((part) => `${part.article} ${part.name}`)),
+  /**
+   * The kit as a Markdown list, one line per part: its name, what it is, its
+   * page and download links (app/lib/audit-kit.ts). Only where Markdown is
+   * read (a body, a prose section): a plain-text field refuses it.
+   */
+  auditKit: auditKitMarkdown(),
   /** "$500": what the audit's materials are valued at. */
   auditWorth: site.auditOffer.worth,
 } satisfies Record<string, string>

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs'
+import ExcelJS from 'exceljs'
+import { HyperFormula, type RawCellContent } from 'hyperformula'
+import { describe, expect, test } from 'vitest'
+import { parseFrontmatter } from './content/files.ts'
+import { resolvePlaceholders } from './content/placeholders.ts'
+import { getPage } from './content/queries.server.ts'
+import {
+  auditChecklistSections,
+  checklistSheetNames,
+  checklistStatuses,
+  checklistWorkbook,
+} from './checklist-workbook.server.ts'
+import { downloads } from './downloads.ts'
+import { checklistPath } from './navigation.ts'
+import { page } from './registry.ts'
+
+// The checklist as a download: the workbook is written at build from the
+// same content file as /resources/audit-checklist, one row per point. Read
+// back as a spreadsheet program reads it, and its score formulas evaluated
+// by a formula engine of their own (HyperFormula).
+
+interface Point {
+  title: string
+  how: string
+  good: string
+}
+
+/** The checklist's sections as the content file writes them. */
+const source = parseFrontmatter(readFileSync('content/pages/resources/audit-checklist.md', 'utf8')).data as {
+  sections: { type: string; title: string; items?: Point[] }[]
+}
+const written = source.sections
+  .filter((section) => section.type === 'checklist')
+  .map((section) => ({
+    title: section.title,
+    items: section.items!.map((item) => ({
+      title: resolvePlaceholders(item.title.trim()),
+      how: resolvePlaceholders(item.how.trim()),
+      good: resolvePlaceholders(item.good.trim()),
+    })),
+  }))
+
+const book = new ExcelJS.Workbook()
+await book.xlsx.load((await checklistWorkbook(auditChecklistSections())) as unknown as ArrayBuffer)
+const points = book.getWorksheet(checklistSheetNames.points)!
+const scores = book.getWorksheet(checklistSheetNames.scores)!
+
+function engineFor(workbook: ExcelJS.Workbook): HyperFormula {
+  const sheets: Record<string, RawCellContent[][]> = {}
+  workbook.eachSheet((sheet) => {
+    const rows: RawCellContent[][] = []
+    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+      const cells: RawCellContent[] = []
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = cell.formula ? `=${cell.formula}` : (cell.value as RawCellContent)
+      })
+      rows[rowNumber - 1] = Array.from(cells, (value) => value ?? null)
+    })
+    sheets[sheet.name] = Array.from(rows, (row) => row ?? [])
+  })
+  // Unrounded values, as a spreadsheet keeps them (the engine rounds what it returns to 8 decimals by default).
+  return HyperFormula.buildFromSheets(sheets, { licenseKey: 'gpl-v3', smartRounding: false })
+}
+
+describe('the audit checklist workbook', () => {
+  test('holds every point of the page, one row each, numbered as the page numbers them', () => {
+    expect(points.getRow(1).values).toEqual([
+      undefined,
+      '#',
+      'Section',
+      'Point',
+      'How to check',
+      'What good looks like',
+      'Status',
+      'Notes',
+    ])
+    const expected = written.flatMap((section) => section.items.map((item) => [section.title, item]))
+    expect(expected).toHaveLength(47)
+    expect(points.rowCount).toBe(1 + 47)
+    expected.forEach(([section, item], index) => {
+      const values = points.getRow(index + 2).values as unknown[]
+      expect(values.slice(1, 6)).toEqual([
+        index + 1,
+        section,
+        (item as Point).title,
+        (item as Point).how,
+        (item as Point).good,
+      ])
+      expect(values[6] ?? null).toBeNull()
+      expect(values[7] ?? null).toBeNull()
+    })
+  })
+
+  test('each Status cell offers Pass, Partial and Fail, and refuses anything else', () => {
+    expect(checklistStatuses).toEqual(['Pass', 'Partial', 'Fail'])
+    for (let row = 2; row <= 48; row += 1) {
+      expect(points.getCell(row, 6).dataValidation).toMatchObject({
+        type: 'list',
+        allowBlank: true,
+        formulae: ['"Pass,Partial,Fail"'],
+        showErrorMessage: true,
+      })
+    }
+  })
+
+  test('the Scores sheet counts the points, passes, partials, fails and those not yet scored, per section', () => {
+    const engine = engineFor(book)
+    const sheet = engine.getSheetId(checklistSheetNames.points)!
+    const set = (row: number, status: string) => engine.setCellContents({ sheet, row: row - 1, col: 5 }, status)
+    // Points 1 and 2 pass, 3 partly, 9 (the first of the second section) fails.
+    set(2, 'Pass')
+    set(3, 'Pass')
+    set(4, 'Partial')
+    const secondSection = 2 + written[0]!.items.length
+    set(secondSection, 'Fail')
+    const scoresId = engine.getSheetId(checklistSheetNames.scores)!
+    const table = engine.getSheetValues(scoresId)
+    expect(table[0]).toEqual(['Section', 'Points', 'Pass', 'Partial', 'Fail', 'Not scored'])
+    expect(table.slice(1, 1 + written.length).map((row) => row.slice(0, 2))).toEqual(
+      written.map((section) => [section.title, section.items.length]),
+    )
+    expect(table[1]!.slice(2)).toEqual([2, 1, 0, written[0]!.items.length - 3])
+    expect(table[2]!.slice(2)).toEqual([0, 0, 1, written[1]!.items.length - 1])
+    expect(table[1 + written.length]).toEqual(['All sections', 47, 2, 1, 1, 43])
+    expect(scores.getCell(2, 3).formula).toMatch(/COUNTIFS/)
+  })
+
+  test('is linked from the checklist page and listed as a download', () => {
+    expect(downloads.auditChecklist.path).toBe('/downloads/marketing-audit-checklist.xlsx')
+    const checklist = getPage(page(checklistPath))
+    expect(checklist.actions).toContainEqual({ label: 'Download the workbook', href: downloads.auditChecklist.path })
+  })
+})

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro'
+import { auditChecklistSections, checklistWorkbook } from '#app/lib/checklist-workbook.server.ts'
+import { downloads } from '#app/lib/downloads.ts'
+
+/** The 47-point checklist as a workbook (docs/product.md#downloads), written at build from the checklist page's file. */
+export const GET: APIRoute = async () =>
+  new Response(new Uint8Array(await checklistWorkbook(auditChecklistSections())), {
+    headers: { 'Content-Type': downloads.auditChecklist.type },
+  })

@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro'
+import { downloads } from '#app/lib/downloads.ts'
+import { roiWorkbook } from '#app/lib/roi-spreadsheet.server.ts'
+
+/** The ROI calculator spreadsheet (docs/product.md#downloads), written at build from the calculator's model. */
+export const GET: APIRoute = async () =>
+  new Response(new Uint8Array(await roiWorkbook()), { headers: { 'Content-Type': downloads.roiSpreadsheet.type } })
