@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Section, SectionHeading } from '#app/components/section.tsx'
 import { NewTabLink } from '#app/components/new-tab-link.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
@@ -118,6 +118,21 @@ export function RoiCalculator() {
     })
   }
 
+  // The island wakes when the visitor focuses an input (client:interaction):
+  // what they type while its code arrives is in the inputs before React
+  // hydrates them, and React keeps it there. Take it as typed.
+  const inputs = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const typed = { ...texts }
+    for (const input of inputs.current?.querySelectorAll('input') ?? []) {
+      if (roiFieldNames.includes(input.name as RoiField)) typed[input.name as RoiField] = input.value
+    }
+    // The DOM is the outside system here, read once as the island hydrates.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (roiFieldNames.some((name) => typed[name] !== texts[name])) update(typed, true)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   const copyLink = async () => {
     const url = new URL(window.location.href)
     for (const name of roiFieldNames) url.searchParams.set(name, texts[name])
@@ -152,7 +167,7 @@ export function RoiCalculator() {
       </noscript>
       <div className="grid gap-10 md:grid-cols-2">
         {/* A group, not a form: the results follow every keystroke, there is nothing to submit. */}
-        <div role="group" aria-labelledby={`${id}-inputs`}>
+        <div ref={inputs} role="group" aria-labelledby={`${id}-inputs`}>
           <h3 id={`${id}-inputs`} className="mb-4 text-xl font-semibold text-ink">
             Your figures
           </h3>

@@ -7,7 +7,7 @@ declare global {
     interface ClientDirectives {
       'client:exit-intent'?: ExitIntentOptions
       'client:scrolled'?: ScrolledOptions
-      'client:interaction'?: boolean | string
+      'client:interaction'?: boolean | string | readonly string[]
       'client:event'?: string
     }
   }

@@ -1,6 +1,9 @@
 import type { ClientDirective } from 'astro'
 
-/** `client:interaction` or `client:interaction="q"` (app/directives/README.md). */
+/**
+ * `client:interaction`, `client:interaction="q"` or
+ * `client:interaction={['visitors', 'spend']}` (app/directives/README.md).
+ */
 
 /**
  * Wakes the island the first time the visitor points at, touches or focuses
@@ -8,7 +11,7 @@ import type { ClientDirective } from 'astro'
  * it (the blog's search, the contact form). Typing needs focus first, so no
  * keystroke is lost. With a value, the name of a query parameter: when the
  * address already carries it (`?q=seo`, a shared search), the island wakes at
- * once.
+ * once; with a list, when it carries any of them.
  */
 const interaction: ClientDirective = (load, options, element) => {
   const events = ['pointerover', 'pointerdown', 'focusin'] as const
@@ -20,8 +23,10 @@ const interaction: ClientDirective = (load, options, element) => {
     const hydrate = await load()
     await hydrate()
   }
-  const param = typeof options.value === 'string' ? options.value : ''
-  if (param && new URLSearchParams(location.search).has(param)) {
+  const value: unknown = options.value
+  const params = typeof value === 'string' ? [value] : Array.isArray(value) ? value.map(String) : []
+  const query = new URLSearchParams(location.search)
+  if (params.some((param) => param !== '' && query.has(param))) {
     void wake()
     return
   }

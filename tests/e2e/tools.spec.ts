@@ -19,10 +19,18 @@ function consoleProblems(page: Page): string[] {
   return problems
 }
 
-/** Opens a tool's page and waits for its island to hydrate (it wakes in view, at once here). */
+/** A tool's island: it wakes when the visitor first points at or focuses it (client:interaction). */
+function toolIsland(page: Page, path: string) {
+  const name = path.startsWith('/dashboard') ? 'Dashboard' : 'RoiCalculator'
+  return { name, first: page.locator(`astro-island[component-export="${name}"] > *`).first() }
+}
+
+/** Opens a tool's page, points at the tool as a visitor would, and waits for its island to hydrate. */
 async function openTool(page: Page, path: string) {
   await loaded(page, path)
-  await islandAwake(page, path.startsWith('/dashboard') ? 'Dashboard' : 'RoiCalculator')
+  const island = toolIsland(page, path)
+  await island.first.hover()
+  await islandAwake(page, island.name)
 }
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
@@ -101,6 +109,43 @@ test.describe('the ROI calculator', () => {
     await expect(row(page, 'Customer acquisition cost')).toHaveText(['None: no customers', 'None: no customers'])
     await field(page, /^Monthly marketing spend/).fill('0')
     await expect(row(page, 'ROI')).toHaveText(['None: no spend', 'None: no spend'])
+  })
+
+  test("the page fetches none of the calculator's code until the visitor points at it", async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await loaded(page, '/roi-calculator')
+    await page.waitForLoadState('networkidle')
+    const island = page.locator('astro-island[component-export="RoiCalculator"]')
+    const componentUrl = (await island.getAttribute('component-url'))!
+    expect(scripts).not.toContain(componentUrl)
+    await expect(island).toHaveAttribute('ssr')
+    await field(page, /^Monthly visitors/).hover()
+    await islandAwake(page, 'RoiCalculator')
+    expect(scripts).toContain(componentUrl)
+  })
+
+  test("figures typed while the calculator's code is still arriving count", async ({ page }) => {
+    // The island's code arrives a second late: the visitor has typed by then.
+    await page.route('**/assets/roi-calculator.*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await route.continue()
+    })
+    await loaded(page, '/roi-calculator')
+    await field(page, /^Lead-to-customer rate/).fill('8')
+    await expect(page.locator('astro-island[component-export="RoiCalculator"]')).toHaveAttribute('ssr')
+    await islandAwake(page, 'RoiCalculator')
+    await expect(row(page, 'Customers per month')).toHaveText(['40', '91'])
+    await expect(page).toHaveURL(/[?&]close=8(&|$)/)
+  })
+
+  test('a shared link with figures wakes the calculator at once, with those figures', async ({ page }) => {
+    await loaded(page, '/roi-calculator?close=8')
+    await islandAwake(page, 'RoiCalculator')
+    await expect(field(page, /^Lead-to-customer rate/)).toHaveValue('8')
+    await expect(row(page, 'Customers per month')).toHaveText(['40', '91'])
   })
 
   test('the address carries the inputs, keeps other parameters, and a reload restores them', async ({ page }) => {
@@ -413,6 +458,7 @@ test('an island that fails to render shows the error fallback in its place, repo
     }
   })
   await page.goto('/roi-calculator')
+  await toolIsland(page, '/roi-calculator').first.hover()
   const fallback = page.getByRole('main').getByRole('alert').filter({ hasText: 'Oops! Something went wrong' })
   await expect(fallback.getByRole('heading', { level: 2 })).toHaveText('Oops! Something went wrong')
   // In the calculator's place: below the page's heading, above its footer.
