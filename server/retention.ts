@@ -6,9 +6,10 @@ import type { LeadStore, PurgedLeads } from './store/lead-store.ts'
 
 /**
  * How long leads are kept (docs/product.md#lead-capture, the privacy policy's
- * "How long we keep it"): a lead goes, with its deliveries and its mail files,
- * once its address (any case) has sent no lead for the retention period, that
- * is LEAD_RETENTION_MONTHS after our last contact with that person through the
+ * "How long we keep it", docs/decisions/032-retention-held-by-the-code.md): a
+ * lead goes, with its deliveries and its mail files, once its address (any
+ * case) has sent no lead for the retention period, that is
+ * LEAD_RETENTION_MONTHS after our last contact with that person through the
  * site. The server purges as it starts and then every LEAD_PURGE_EVERY_MS
  * (`startPurgeSchedule`); `npm run leads -- purge` does the same by hand.
  */

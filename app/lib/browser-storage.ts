@@ -1,5 +1,6 @@
 /**
- * Everything the site keeps in a visitor's browser, in one place: the code
+ * Everything the site keeps in a visitor's browser, in one place
+ * (docs/decisions/032-retention-held-by-the-code.md): the code
  * that reads and writes each key imports it from here, and the privacy
  * policy's list "What this site keeps in your browser" is rendered from
  * `browserStorage` (the `{{browserStorage}}` placeholder,

@@ -1,5 +1,6 @@
 /**
- * How long the site keeps what it keeps (docs/product.md#lead-capture). The
+ * How long the site keeps what it keeps (docs/product.md#lead-capture,
+ * docs/decisions/032-retention-held-by-the-code.md). The
  * server acts on these numbers and the privacy policy states them through
  * placeholders (app/lib/content/placeholders.ts), so the two read the same
  * constant. The last two are settings of the machines (docs/deploy.md, "Logs"
