@@ -62,11 +62,12 @@ export async function useEverythingThatStores(page: Page, before: () => Promise<
   await page.locator('astro-island[component-export="ExitPopup"][data-armed]').waitFor({ state: 'attached' })
   await page.clock.runFor(26_000)
   const popup = page.getByRole('dialog', { name: /marketing audit kit/ })
-  await expect(popup).toBeVisible()
+  // Its code loads only now, and the address check's on sending: on a busy machine, a few seconds each.
+  await expect(popup).toBeVisible({ timeout: 10_000 })
   await popup.getByLabel('Email address').fill(uniqueEmail('storage'))
   await page.clock.runFor(1000)
   await popup.getByRole('button', { name: 'Send me the free kit' }).click()
-  await expect(popup.getByRole('link', { name: 'Open the checklist now' })).toBeVisible()
+  await expect(popup.getByRole('link', { name: 'Open the checklist now' })).toBeVisible({ timeout: 10_000 })
   await page.clock.runFor(3500)
   await expect(popup).toBeHidden()
 
