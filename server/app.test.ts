@@ -267,7 +267,7 @@ test('each endpoint gets its limiter from the factory it is given, by scope', as
     leads,
     rateLimiter: (options) => {
       scopes.push(options)
-      return { hit: async () => ({ allowed: true, retryAfterMs: 0 }) }
+      return { hit: async () => ({ allowed: true, retryAfterMs: 0 }), close() {} }
     },
   })
   // The JSON API and the contact form's plain post share the one `leads` limiter.

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Lead } from '#app/lib/lead.ts'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
+import { RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
 import { clientErrorsApi } from './api/client-errors.ts'
 import { healthApi } from './api/health.ts'
 import { leadIntake } from './api/lead-intake.ts'
@@ -77,7 +78,9 @@ export function createApp({
   })
   // The JSON API and the contact form's plain post count against one limit.
   const leadLimiter =
-    leads.rateLimit === 0 ? unlimited : rateLimiter({ scope: 'leads', limit: leads.rateLimit ?? 6, windowMs: 60_000 })
+    leads.rateLimit === 0
+      ? unlimited
+      : rateLimiter({ scope: 'leads', limit: leads.rateLimit ?? 6, windowMs: RATE_LIMIT_WINDOW_MS })
 
   return (
     new Hono()
@@ -86,7 +89,7 @@ export function createApp({
       .route(
         '/api/client-errors',
         clientErrorsApi({
-          limiter: rateLimiter({ scope: 'client-errors', limit: 10, windowMs: 60_000 }),
+          limiter: rateLimiter({ scope: 'client-errors', limit: 10, windowMs: RATE_LIMIT_WINDOW_MS }),
           clientAddress,
           log,
           now,

@@ -234,6 +234,12 @@ test('with DATABASE_URL the tools work on the PostgreSQL database', async () => 
     createdAt: Date.parse('2026-11-05T12:00:00Z'),
     deliveries: ['notify-mail'],
   })
+  await pgStore.insertLead({
+    lead: { kind: 'popup', email: 'long-ago@example.net' },
+    id: 'pg-lead-old',
+    createdAt: Date.parse('2020-01-01T12:00:00Z'),
+    deliveries: ['notify-mail'],
+  })
   await pgStore.close()
   const run = async (...args: string[]) => {
     const lines: string[] = []
@@ -245,6 +251,9 @@ test('with DATABASE_URL the tools work on the PostgreSQL database', async () => 
     )
     return { code, text: lines.join('\n') }
   }
+  const purged = await run('purge')
+  expect(purged.code).toBe(0)
+  expect(purged.text).toContain('  1 lead\n    pg-lead-old  popup  2020-01-01T12:00:00.000Z')
   const exported = await run('export', '--format', 'json')
   expect(exported.code).toBe(0)
   expect(JSON.parse(exported.text)).toMatchObject([{ id: 'pg-lead-1', email: 'lin@example.net' }])
@@ -253,4 +262,124 @@ test('with DATABASE_URL the tools work on the PostgreSQL database', async () => 
   )
   expect((await run('erase', 'LIN@example.net')).text).toContain('  1 lead')
   expect((await run('export')).text.split('\r\n')).toHaveLength(1)
+})
+
+describe('purge', () => {
+  // A database of its own, and a clock: "now" is 2026-11-25 at noon, so 24 months ago is 2024-11-25 at noon.
+  const purgeDb = openTestStore()
+  const purgeEnv = { DATA_DIR: purgeDb.dir, DATABASE_PATH: purgeDb.file }
+  const purgeMail = path.join(purgeDb.dir, 'mail')
+  const now = Date.parse('2026-11-25T12:00:00Z')
+  async function purge(...args: string[]) {
+    const stdout: string[] = []
+    const stderr: string[] = []
+    const code = await runLeadsCli(
+      ['purge', ...args],
+      purgeEnv,
+      { log: (text) => stdout.push(text), error: (text) => stderr.push(text) },
+      () => now,
+    )
+    return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') }
+  }
+  const ids = async () => (await purgeDb.store.exportLeads()).map((lead) => lead.id)
+  const insert = (id: string, email: string, createdAt: string) =>
+    purgeDb.store.insertLead({
+      lead: { kind: 'popup', email },
+      id,
+      createdAt: Date.parse(createdAt),
+      deliveries: ['checklist-mail', 'notify-mail'],
+    })
+
+  test('deletes the leads of every address last heard from more than 24 months ago, their deliveries and mail files', async () => {
+    // Last heard from in June 2024: past 24 months.
+    await insert('old-1', 'old@example.com', '2024-06-01T09:00:00Z')
+    // Heard from in 2024 and again in 2025: both kept.
+    await insert('kept-1', 'kept@example.com', '2024-01-01T09:00:00Z')
+    await insert('kept-2', 'KEPT@example.com', '2025-12-01T09:00:00Z')
+    // The mails go to files, as the server sends them without SMTP_URL.
+    const worker = createOutboxWorker({
+      store: purgeDb.store,
+      deliver: createDeliver({
+        sendMail: createMailer({ mailDir: purgeMail }),
+        origin: 'https://northpeak.example',
+        mailFrom: 'Northpeak <hello@northpeak.example>',
+        notifyTo: 'hello@northpeak.example',
+      }),
+      log: { info: () => {}, error: () => {} },
+    })
+    await worker.runOnce()
+    const written = readdirSync(purgeMail)
+    expect(written).toHaveLength(6)
+    // A mail file about the old address that no row records (say, from a restored backup), one
+    // written before the cutoff by its name, whoever it is about, and a recent one about someone kept.
+    const stray = path.join(purgeMail, 'restored.eml')
+    writeFileSync(stray, 'To: hello@northpeak.example\nReply-To: Old@Example.com\n\nAn old notice\n')
+    const before = path.join(purgeMail, '2024-01-02T03-04-05-678Z-9-notify-mail.eml')
+    writeFileSync(before, 'To: hello@northpeak.example\nReply-To: gone@example.com\n\nA notice\n')
+    const recent = path.join(purgeMail, 'recent.eml')
+    writeFileSync(recent, 'To: kept@example.com\n\nYour checklist\n')
+
+    // A dry run says what would go and deletes nothing.
+    const dry = await purge('--dry-run')
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toContain(
+      'Would purge (dry run, nothing deleted) the leads of every address last heard from before 2024-11-25T12:00:00.000Z (24 months):',
+    )
+    expect(dry.stdout).toContain('  1 lead\n    old-1  popup  2024-06-01T09:00:00.000Z')
+    expect(dry.stdout).toContain('  2 outbox rows')
+    expect(dry.stdout).toContain('  4 mail files')
+    expect(await ids()).toEqual(['kept-1', 'old-1', 'kept-2'])
+    expect(readdirSync(purgeMail)).toHaveLength(9)
+
+    // A longer period: nothing is that old.
+    const longer = await purge('--older-than', '36m')
+    expect(longer.code).toBe(0)
+    expect(longer.stdout).toBe(
+      'Nothing to purge: no address was last heard from before 2023-11-25T12:00:00.000Z (36 months).',
+    )
+
+    const { code, stdout } = await purge()
+    expect(code).toBe(0)
+    expect(stdout).toContain(
+      'Purged the leads of every address last heard from before 2024-11-25T12:00:00.000Z (24 months):',
+    )
+    expect(stdout).toContain('  1 lead\n    old-1  popup  2024-06-01T09:00:00.000Z')
+    expect(stdout).toMatch(
+      / {2}2 outbox rows\n {4}#\d+ {2}checklist-mail {2}delivered\n {4}#\d+ {2}notify-mail {2}delivered/,
+    )
+    expect(stdout).toContain('  4 mail files')
+    expect(stdout).not.toMatch(/old@example\.com/i)
+    expect(await ids()).toEqual(['kept-1', 'kept-2'])
+    expect(existsSync(stray)).toBe(false)
+    expect(existsSync(before)).toBe(false)
+    expect(existsSync(recent)).toBe(true)
+    const left = readdirSync(purgeMail).map((name) => readFileSync(path.join(purgeMail, name), 'utf8'))
+    expect(left).toHaveLength(5)
+    expect(left.join('\n')).not.toMatch(mentionOf('old@example.com'))
+
+    // Days work too: 400 days before now reaches back to 2025-10-21, after kept's first lead, not its last.
+    const days = await purge('--older-than=400d')
+    expect(days.stdout).toBe(
+      'Nothing to purge: no address was last heard from before 2025-10-21T12:00:00.000Z (400 days).',
+    )
+  })
+
+  test('a period it cannot read, or another option, is named with the usage and deletes nothing', async () => {
+    await insert('bad-args-1', 'someone@example.com', '2020-01-01T00:00:00Z')
+    const cases: [string[], string][] = [
+      [['--older-than'], '--older-than'],
+      [['--older-than', '24'], '--older-than 24'],
+      [['--older-than', '0m'], '--older-than 0m'],
+      [['--older-than', '-3m'], '--older-than -3m'],
+      [['--older-than=2y'], '--older-than 2y'],
+      [['--force'], '--force'],
+    ]
+    for (const [args, named] of cases) {
+      const { code, stderr } = await purge(...args)
+      expect(code, args.join(' ')).toBe(2)
+      expect(stderr, args.join(' ')).toContain(`Cannot read "${named}"`)
+      expect(stderr).toContain('purge [--older-than PERIOD] [--dry-run]')
+    }
+    expect(await ids()).toContain('bad-args-1')
+  })
 })

@@ -1,9 +1,19 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import type { ServerEnv } from './env.ts'
-import type { DeliveryRow, LeadStore, StoredLead } from './store/lead-store.ts'
+import {
+  defaultRetention,
+  describePeriod,
+  mailFilesMentioning,
+  parsePeriod,
+  purgeLeads,
+  type RetentionPeriod,
+} from './retention.ts'
+import type { DeliveryRow, ErasedLeads, LeadStore, StoredLead } from './store/lead-store.ts'
 import { openLeadStore } from './store/open-store.ts'
+
+export { mentionOf } from './retention.ts'
 
 export const usage = `Usage: npm run leads -- <command>
 
@@ -13,6 +23,10 @@ export const usage = `Usage: npm run leads -- <command>
   retry ID                                    try delivery ID again now, with its tries counted afresh
   erase EMAIL                                 delete every lead of EMAIL, their deliveries and the mail
                                               files to or about them, and list what was removed
+  purge [--older-than PERIOD] [--dry-run]     delete the leads of every address last heard from more than
+                                              PERIOD ago (24m by default: months, or days as 400d), their
+                                              deliveries and mail files, as the server does daily;
+                                              --dry-run lists what would go and deletes nothing
   backup FILE                                 copy the SQLite lead database to FILE while the server runs
                                               (with DATABASE_URL: use pg_dump, see docs/deploy.md)
 `
@@ -57,7 +71,7 @@ export async function runLeadsCli(
     out.log(usage)
     return command ? 0 : 2
   }
-  if (!['export', 'outbox', 'retry', 'erase', 'backup'].includes(command)) {
+  if (!['export', 'outbox', 'retry', 'erase', 'purge', 'backup'].includes(command)) {
     out.error(`Unknown command "${command}".\n\n${usage}`)
     return 2
   }
@@ -66,6 +80,9 @@ export async function runLeadsCli(
     return 1
   }
   if (command === 'backup') return backup(env, rest, out)
+  // Arguments are checked before the database opens: a wrong one changes nothing.
+  const purgeOptions = command === 'purge' ? readPurgeOptions(rest) : undefined
+  if (typeof purgeOptions === 'string') return badArgument(out, purgeOptions)
   const { store } = await openLeadStore(env, { thread: false })
   try {
     switch (command) {
@@ -75,6 +92,8 @@ export async function runLeadsCli(
         return await listOutbox(store, out, now)
       case 'retry':
         return await retry(store, rest, out, now)
+      case 'purge':
+        return await purge(store, purgeOptions!, path.join(env.DATA_DIR, 'mail'), out, now)
       default:
         return await erase(store, rest, path.join(env.DATA_DIR, 'mail'), out)
     }
@@ -190,13 +209,7 @@ async function erase(store: LeadStore, args: string[], mailDir: string, out: Out
   const erased = await store.eraseByEmail(email)
   // The files the deliveries recorded, and any other mail file to or about the address.
   const files = new Set(erased.mailFiles.filter((file) => existsSync(file)))
-  if (existsSync(mailDir)) {
-    const address = mentionOf(email)
-    for (const name of readdirSync(mailDir).filter((file) => file.endsWith('.eml'))) {
-      const file = path.join(mailDir, name)
-      if (address.test(readFileSync(file, 'utf8'))) files.add(file)
-    }
-  }
+  for (const file of mailFilesMentioning(mailDir, [email])) files.add(file)
   for (const file of files) rmSync(file, { force: true })
 
   if (erased.leads.length === 0 && files.size === 0) {
@@ -204,12 +217,61 @@ async function erase(store: LeadStore, args: string[], mailDir: string, out: Out
     return 0
   }
   out.log(`Erased for ${email}:`)
-  out.log(`  ${erased.leads.length} ${erased.leads.length === 1 ? 'lead' : 'leads'}`)
-  for (const lead of erased.leads) out.log(`    ${lead.id}  ${lead.kind}  ${new Date(lead.createdAt).toISOString()}`)
-  out.log(`  ${erased.deliveries.length} outbox ${erased.deliveries.length === 1 ? 'row' : 'rows'}`)
-  for (const delivery of erased.deliveries) out.log(`    #${delivery.id}  ${delivery.kind}  ${delivery.state}`)
-  out.log(`  ${files.size} mail ${files.size === 1 ? 'file' : 'files'}`)
+  listRemoved(erased, [...files], out)
+  return 0
+}
+
+/** Leads, outbox rows and mail files, each counted, then one a line. */
+function listRemoved(removed: ErasedLeads, files: string[], out: Out) {
+  out.log(`  ${removed.leads.length} ${removed.leads.length === 1 ? 'lead' : 'leads'}`)
+  for (const lead of removed.leads) out.log(`    ${lead.id}  ${lead.kind}  ${new Date(lead.createdAt).toISOString()}`)
+  out.log(`  ${removed.deliveries.length} outbox ${removed.deliveries.length === 1 ? 'row' : 'rows'}`)
+  for (const delivery of removed.deliveries) out.log(`    #${delivery.id}  ${delivery.kind}  ${delivery.state}`)
+  out.log(`  ${files.length} mail ${files.length === 1 ? 'file' : 'files'}`)
   for (const file of files) out.log(`    ${file}`)
+}
+
+/** `[--older-than PERIOD] [--dry-run]`, or the argument it cannot read. */
+function readPurgeOptions(args: string[]): { period: RetentionPeriod; dryRun: boolean } | string {
+  let period = defaultRetention
+  let dryRun = false
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!
+    const equals = arg.indexOf('=')
+    const flag = equals === -1 ? arg : arg.slice(0, equals)
+    if (flag === '--dry-run' && equals === -1) dryRun = true
+    else if (flag === '--older-than') {
+      const value = equals === -1 ? args[++i] : arg.slice(equals + 1)
+      const parsed = parsePeriod(value)
+      if (!parsed) return `--older-than ${value ?? ''}`.trim()
+      period = parsed
+    } else return arg
+  }
+  return { period, dryRun }
+}
+
+/**
+ * What the server's daily purge does (server/retention.ts), by hand: the
+ * leads of every address last heard from before the period, their deliveries
+ * and mail files. Lists ids and files, never an address.
+ */
+async function purge(
+  store: LeadStore,
+  { period, dryRun }: { period: RetentionPeriod; dryRun: boolean },
+  mailDir: string,
+  out: Out,
+  now: () => number,
+): Promise<number> {
+  const { before, purged, mailFiles } = await purgeLeads({ store, mailDir, period, now: now(), dryRun })
+  const since = `before ${new Date(before).toISOString()} (${describePeriod(period)})`
+  if (purged.leads.length === 0 && mailFiles.length === 0) {
+    out.log(`Nothing to purge: no address was last heard from ${since}.`)
+    return 0
+  }
+  out.log(
+    `${dryRun ? 'Would purge (dry run, nothing deleted)' : 'Purged'} the leads of every address last heard from ${since}:`,
+  )
+  listRemoved(purged, mailFiles, out)
   return 0
 }
 
@@ -253,10 +315,4 @@ async function backup(
   } finally {
     db.close()
   }
-}
-
-/** The address as a whole word, in any case: `ada@example.com` is not in `nada@example.com` nor `ada@example.com.au`. */
-export function mentionOf(email: string): RegExp {
-  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return new RegExp(`(?<![\\w.%+-])${escaped}(?![\\w-]|\\.\\w)`, 'i')
 }

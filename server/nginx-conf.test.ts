@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
 import { readSecurityHeaders } from './headers-file.ts'
-import { nginxConf } from './nginx-conf.ts'
+import { NGINX_ACCESS_LOG, nginxConf, nginxHttpConf } from './nginx-conf.ts'
 import { writeTestBuild } from './test-build.ts'
 
 // What nginx does with the snippet is tested against the real build and a real
@@ -63,4 +63,20 @@ test("what pages load by name (the search's JSON, the sitemap) and the downloads
 test('a header value nginx cannot quote stops the build', () => {
   expect(() => nginxConf({ ...headers, common: { 'X-Test': 'a "quoted" value' } }, [])).toThrow(/cannot quote/)
   expect(() => nginxConf({ ...headers, common: { 'X-Test': 'costs $5' } }, [])).toThrow(/cannot quote/)
+})
+
+test('the access log: a format of its own, without the address, user agent, referrer or query', () => {
+  // One access log for the whole server, replacing any of the http level (Debian's combined one).
+  expect(conf.match(/^.*access_log.*$/gm)).toEqual([`access_log ${NGINX_ACCESS_LOG} northpeak;`])
+  const http = nginxHttpConf()
+  const format = /^log_format northpeak escape=default '(.*)';$/m.exec(http)?.[1]
+  expect(format).toBe(
+    '$time_iso8601 "$request_method $northpeak_log_path $server_protocol" $status $body_bytes_sent $request_time',
+  )
+  // The path is the one asked for, up to its "?".
+  expect(http).toContain(
+    'map $request_uri $northpeak_log_path {\n  "~^(?<northpeak_path_asked>[^?]*)" $northpeak_path_asked;\n}',
+  )
+  // nginx takes log_format and map only in http { }: they are not in the snippet included in server { }.
+  expect(conf).not.toMatch(/^\s*(log_format|map) /m)
 })

@@ -7,6 +7,12 @@ import { contentTypes, notServed, pageFile } from './static-files.ts'
 
 /** Where the build writes the nginx snippet, beside `build/client` (or the client folder of `BUILD_DIR`). */
 export const NGINX_CONF = `${process.env.BUILD_DIR || 'build'}/nginx/northpeak.conf`
+/** The http-level part of the snippet, beside it: what nginx accepts only in `http { }` (the log format). */
+export const NGINX_HTTP_CONF = `${process.env.BUILD_DIR || 'build'}/nginx/northpeak-http.conf`
+/** Where the snippet's access log goes (Debian's logrotate rotates `/var/log/nginx/*.log`, docs/deploy.md). */
+export const NGINX_ACCESS_LOG = '/var/log/nginx/northpeak.access.log'
+/** The access log's format, declared by the http-level file. */
+const LOG_FORMAT = 'northpeak'
 /** The upstream the snippet proxies `/api/` to; the including configuration defines it. */
 export const API_UPSTREAM = 'northpeak_api'
 /** The internal location that answers every unknown path with the not-found page. */
@@ -67,8 +73,12 @@ export function nginxConf(headers: SecurityHeaders, rendered: readonly string[])
 
   return [
     '# Written by scripts/postbuild.ts from the built pages; do not edit.',
-    `# Include it in a server { } whose root is build/client, with upstream ${API_UPSTREAM} { } in http { }`,
-    '# (docs/deploy.md). The headers, redirects and 404s are those of the Node server.',
+    `# Include it in a server { } whose root is build/client, with upstream ${API_UPSTREAM} { } and`,
+    `# ${path.basename(NGINX_HTTP_CONF)} in http { } (docs/deploy.md). The headers, redirects and 404s are those of the Node server.`,
+    '',
+    '# What the privacy policy says the server logs: no address, user agent, referrer or query',
+    '# string (the format is in the http-level file). It replaces the access log of the http level.',
+    `access_log ${NGINX_ACCESS_LOG} ${LOG_FORMAT};`,
     '',
     '# Content types as the Node server sends them (server/static-files.ts).',
     'types {',
@@ -126,8 +136,37 @@ export function nginxConf(headers: SecurityHeaders, rendered: readonly string[])
   ].join('\n')
 }
 
-/** Writes the snippet for these headers and pages rendered on demand to `file` (NGINX_CONF for the build), with its folder. */
+/**
+ * The part of the nginx configuration that nginx takes only in `http { }`:
+ * the access log's format the snippet uses. Each line is the time, the
+ * request's method, its path without the query string (from `$request_uri`,
+ * so an unknown path is logged as asked, not as the not-found page that
+ * answered it), the protocol, the status, the bytes sent and the time taken;
+ * nothing of who asked (address, user agent, referrer) and nothing typed into
+ * a link's query (campaign tags, an email address). The privacy policy's
+ * "Server logs" states this.
+ */
+export function nginxHttpConf(): string {
+  return [
+    '# Written by scripts/postbuild.ts; do not edit. Include it in http { } (docs/deploy.md):',
+    `# the format of the access log ${path.basename(NGINX_CONF)} sets, which nginx takes only at this level.`,
+    '',
+    '# The path asked for, up to its "?".',
+    'map $request_uri $northpeak_log_path {',
+    '  "~^(?<northpeak_path_asked>[^?]*)" $northpeak_path_asked;',
+    '}',
+    '# When, what, the answer: no address, user agent, referrer or query string.',
+    `log_format ${LOG_FORMAT} escape=default '$time_iso8601 "$request_method $northpeak_log_path $server_protocol" $status $body_bytes_sent $request_time';`,
+  ].join('\n')
+}
+
+/**
+ * Writes the snippet for these headers and pages rendered on demand to `file`
+ * (NGINX_CONF for the build), with its folder, and the http-level file beside
+ * it (NGINX_HTTP_CONF).
+ */
 export function writeNginxConf(file: string, headers: SecurityHeaders, rendered: readonly string[]): void {
   mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(file, `${nginxConf(headers, rendered)}\n`)
+  writeFileSync(path.join(path.dirname(file), path.basename(NGINX_HTTP_CONF)), `${nginxHttpConf()}\n`)
 }

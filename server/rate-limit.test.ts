@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { RATE_LIMIT_SWEEP_MS, RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
 import { createMemoryRateLimiter, retryAfterSeconds } from './rate-limit.ts'
 
 describe('createMemoryRateLimiter', () => {
@@ -27,4 +28,35 @@ test('Retry-After is whole seconds, rounded up, at least 1', () => {
   expect(retryAfterSeconds(50_001)).toBe('51')
   expect(retryAfterSeconds(1)).toBe('1')
   expect(retryAfterSeconds(0)).toBe('1')
+})
+
+describe('forgetting', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  test('an address is forgotten once its window has passed, without any further request', async () => {
+    vi.useFakeTimers({ now: 1_000_000 })
+    const limiter = createMemoryRateLimiter({ limit: 3, windowMs: RATE_LIMIT_WINDOW_MS })
+    await limiter.hit('198.51.100.7', Date.now())
+    await vi.advanceTimersByTimeAsync(RATE_LIMIT_WINDOW_MS / 2)
+    await limiter.hit('203.0.113.9', Date.now())
+    // Still within the first address's window: both are kept.
+    await vi.advanceTimersByTimeAsync(RATE_LIMIT_WINDOW_MS / 2 - 1)
+    expect(limiter.keys()).toEqual(['198.51.100.7', '203.0.113.9'])
+    // Within a sweep of its window's end, the first is gone; the second still counts.
+    await vi.advanceTimersByTimeAsync(RATE_LIMIT_SWEEP_MS + 1)
+    expect(limiter.keys()).toEqual(['203.0.113.9'])
+    await vi.advanceTimersByTimeAsync(RATE_LIMIT_WINDOW_MS / 2)
+    expect(limiter.keys()).toEqual([])
+    limiter.close()
+  })
+
+  test('close stops its timer', async () => {
+    vi.useFakeTimers()
+    const limiter = createMemoryRateLimiter({ limit: 3, windowMs: RATE_LIMIT_WINDOW_MS })
+    expect(vi.getTimerCount()).toBe(1)
+    limiter.close()
+    expect(vi.getTimerCount()).toBe(0)
+  })
 })

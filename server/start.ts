@@ -7,23 +7,50 @@ import { createApp } from './app.ts'
 import type { ServerEnv } from './env.ts'
 import { createMailer } from './outbox/mail.ts'
 import { createDeliver, createOutboxWorker, defaultOutboxSettings, deliveriesFor } from './outbox/worker.ts'
+import type { RateLimiter } from './rate-limit.ts'
 import { loadRenderer } from './rendered-pages.ts'
+import { startPurgeSchedule } from './retention.ts'
 import { openLeadStore } from './store/open-store.ts'
 import { redirectToHttps, sessionCloser, tlsServerOptions } from './tls.ts'
 
 /**
  * Everything the running server is: the lead store (SQLite, created with its
  * folder on first start, or PostgreSQL with DATABASE_URL; migrated either
- * way), the outbox worker, the composed app, listening. Used by
+ * way), the outbox worker, the purge of leads past their retention (at start,
+ * then daily: server/retention.ts), the composed app, listening. Used by
  * index.ts and by the tests that need a real port; `close()` stops taking
- * requests, finishes those in flight, stops the worker and closes the store.
+ * requests, finishes those in flight, stops the worker, the purge and the rate
+ * limits' sweeps, and closes the store.
  */
-export async function startServer(env: ServerEnv, { log = console }: { log?: Pick<Console, 'info' | 'error'> } = {}) {
+export async function startServer(
+  env: ServerEnv,
+  {
+    log = console,
+    purgeEveryMs,
+  }: {
+    log?: Pick<Console, 'info' | 'error'>
+    /** How often the purge runs; daily (LEAD_PURGE_EVERY_MS) unless a test asks for less. */
+    purgeEveryMs?: number
+  } = {},
+) {
   // A certificate that cannot be used stops the start before the store opens,
   // and so does a build without its server part (the pages rendered on demand).
   const tls = tlsServerOptions(env)
   const renderPage = await loadRenderer(path.dirname(env.CLIENT_DIR))
   const { store, rateLimiter, kind } = await openLeadStore(env, { log })
+  const mailDir = path.join(env.DATA_DIR, 'mail')
+  if (!env.SMTP_URL) {
+    // Fine on a laptop; in production the visitors' checklist mails would never leave the machine.
+    log.error(
+      JSON.stringify({
+        event: 'mail_to_files',
+        warning: 'SMTP_URL is not set: no mail is sent, each is written to a file in mailDir',
+        mailDir: path.resolve(mailDir),
+      }),
+    )
+  }
+  // Each endpoint's limiter, kept to stop their sweeps on close.
+  const limiters: RateLimiter[] = []
   const webhook =
     env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET
       ? { url: env.LEAD_WEBHOOK_URL, secret: env.LEAD_WEBHOOK_SECRET }
@@ -31,7 +58,7 @@ export async function startServer(env: ServerEnv, { log = console }: { log?: Pic
   const worker = createOutboxWorker({
     store,
     deliver: createDeliver({
-      sendMail: createMailer({ smtpUrl: env.SMTP_URL, mailDir: path.join(env.DATA_DIR, 'mail') }),
+      sendMail: createMailer({ smtpUrl: env.SMTP_URL, mailDir }),
       webhook,
       origin: env.SITE_ORIGIN,
       mailFrom: env.MAIL_FROM,
@@ -52,7 +79,11 @@ export async function startServer(env: ServerEnv, { log = console }: { log?: Pic
       renderPage,
       trustedProxies: env.TRUSTED_PROXIES,
       log,
-      rateLimiter,
+      rateLimiter: (options) => {
+        const limiter = rateLimiter(options)
+        limiters.push(limiter)
+        return limiter
+      },
       leads: {
         store,
         rateLimit: env.LEAD_RATE_LIMIT,
@@ -62,6 +93,7 @@ export async function startServer(env: ServerEnv, { log = console }: { log?: Pic
       },
     })
   } catch (error) {
+    for (const limiter of limiters) limiter.close()
     await store.close()
     throw error
   }
@@ -75,6 +107,7 @@ export async function startServer(env: ServerEnv, { log = console }: { log?: Pic
   const redirect = tls && env.HTTP_REDIRECT_PORT ? redirectToHttps(port).listen(env.HTTP_REDIRECT_PORT, env.HOST) : null
   if (redirect) await once(redirect, 'listening')
   worker.start()
+  const purge = startPurgeSchedule({ store, mailDir, everyMs: purgeEveryMs, log })
 
   return {
     port,
@@ -94,6 +127,8 @@ export async function startServer(env: ServerEnv, { log = console }: { log?: Pic
       )
       closeSessions()
       await closed
+      for (const limiter of limiters) limiter.close()
+      await purge.stop()
       await worker.stop()
       await store.close()
     },

@@ -8,9 +8,8 @@ export const EXIT_POPUP_DELAY_MS = 30_000
 /** How far a page is scrolled before the mobile call-to-action bar shows. */
 export const CTA_BAR_SCROLL_PX = 300
 
-/** Stored flags: set once, they stay (localStorage). */
-export const EXIT_POPUP_SEEN_KEY = 'northpeak:exit-popup-seen'
-export const CTA_BAR_DISMISSED_KEY = 'northpeak:cta-bar-dismissed'
+/** Stored flags: set once, they stay (localStorage; app/lib/browser-storage.ts, listed in the privacy policy). */
+export { CTA_BAR_DISMISSED_KEY, EXIT_POPUP_SEEN_KEY } from '#app/lib/browser-storage.ts'
 
 export function readFlag(key: string): boolean {
   try {

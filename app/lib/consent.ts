@@ -11,6 +11,8 @@
  *   until the visitor picks one.
  */
 
+import { CONSENT_KEY } from './browser-storage.ts'
+
 export type ConsentChoice = 'granted' | 'denied'
 
 export interface ConsentState {
@@ -45,8 +47,11 @@ export function measuring(state: ConsentState): boolean {
   return state.choice === 'granted'
 }
 
-/** Where the choice is kept: this browser's localStorage, never a cookie or the server. */
-export const CONSENT_STORAGE_KEY = 'northpeak-consent'
+/**
+ * Where the choice is kept: this browser's localStorage, never a cookie or the
+ * server (app/lib/browser-storage.ts, listed in the privacy policy).
+ */
+export const CONSENT_STORAGE_KEY = CONSENT_KEY
 
 /** The stored choice; anything else (nothing, a stray value, storage turned off) counts as no choice. */
 export function readConsent(storage: Pick<Storage, 'getItem'> | undefined): ConsentChoice | null {

@@ -4,9 +4,12 @@
  * palette under `[data-theme=dark]`. The visitor's choice is kept in
  * localStorage; without one the theme follows the system's preference.
  */
+import { THEME_KEY } from './browser-storage.ts'
+
 export type Theme = 'light' | 'dark'
 
-export const themeStorageKey = 'theme'
+/** The localStorage key of the choice (app/lib/browser-storage.ts, listed in the privacy policy). */
+export const themeStorageKey = THEME_KEY
 
 /**
  * The browser bar's colour (the theme-color meta tag), which cannot read a

@@ -31,6 +31,13 @@ export interface LeadStore {
   exportLeads(options?: { since?: number }): Promise<StoredLead[]>
   /** Deletes every lead with this e-mail address (any case) and their deliveries. */
   eraseByEmail(email: string): Promise<ErasedLeads>
+  /**
+   * Deletes, with their deliveries, the leads of every address (any case) whose
+   * latest lead is older than `before` (ms): our last contact with that person
+   * through the site (server/retention.ts). With `dryRun`, only says what it
+   * would delete.
+   */
+  purgeLeads(before: number, options?: { dryRun?: boolean }): Promise<PurgedLeads>
   countLeads(): Promise<number>
   /** How many deliveries wait (pending) or failed for good: counts only, for `/api/health`. */
   outboxBacklog(): Promise<{ pending: number; failed: number }>
@@ -105,4 +112,9 @@ export interface ErasedLeads {
   deliveries: { id: number; kind: DeliveryKind; state: string }[]
   /** Mail files the deliveries of these leads wrote. */
   mailFiles: string[]
+}
+
+export interface PurgedLeads extends ErasedLeads {
+  /** The addresses whose leads went, lowercased, so that their mail files can go too; never logged. */
+  emails: string[]
 }

@@ -1,33 +1,55 @@
 import type pg from 'pg'
-import type { RateLimiter } from '../rate-limit.ts'
+import { RATE_LIMIT_SWEEP_MS } from '#app/lib/retention.ts'
+import type { RateLimiter, SweepOptions } from '../rate-limit.ts'
 
 /**
  * The rate limiter several server instances share: the same fixed window per
  * key as `createMemoryRateLimiter` (server/rate-limit.ts), counted in the
  * PostgreSQL table `rate_limits` (migration 002), one row per scope and key.
  * One statement counts and decides: the row's lock makes concurrent hits from
- * any instance count one after another. Finished windows are deleted now and
- * then (at most once a window per process). When the database does not answer,
+ * any instance count one after another. A timer deletes the scope's finished
+ * windows every `sweepEveryMs` (unref'd; `close()` stops it), so a row, and
+ * the address in it, lasts at most `windowMs` plus one sweep after the last
+ * request, whether or not another request comes (the privacy policy's "one
+ * minute", app/lib/retention.ts). When the database does not answer,
  * the request is let through (and that logged, once a window): the lead it
  * carries then fails to store with a 503 anyway, and a client error report
  * needs no database.
  */
 export function createPostgresRateLimiter(
   pool: pg.Pool,
-  { scope, limit, windowMs }: { scope: string; limit: number; windowMs: number },
+  {
+    scope,
+    limit,
+    windowMs,
+    sweepEveryMs = RATE_LIMIT_SWEEP_MS,
+    now: clock = Date.now,
+  }: { scope: string; limit: number; windowMs: number } & SweepOptions,
   log: Pick<Console, 'error'> = console,
 ): RateLimiter {
-  let lastSweep = 0
   let lastFailureLogged = -Infinity
+  let sweeping = false
+  const timer = setInterval(() => {
+    // One sweep at a time; a failed one only leaves the rows to the next.
+    if (sweeping) return
+    sweeping = true
+    pool
+      .query({
+        name: 'rate-limit-sweep',
+        text: 'DELETE FROM rate_limits WHERE scope = $1 AND window_start <= $2',
+        values: [scope, clock() - windowMs],
+      })
+      .catch(() => {})
+      .finally(() => {
+        sweeping = false
+      })
+  }, sweepEveryMs)
+  timer.unref()
   return {
+    close() {
+      clearInterval(timer)
+    },
     async hit(key, now) {
-      if (now - lastSweep >= windowMs) {
-        lastSweep = now
-        // Not awaited: a failed sweep only leaves old rows for the next one.
-        pool
-          .query('DELETE FROM rate_limits WHERE scope = $1 AND window_start <= $2', [scope, now - windowMs])
-          .catch(() => {})
-      }
       let rows: { window_start: number; count: number }[]
       try {
         ;({ rows } = await pool.query<{ window_start: number; count: number }>({

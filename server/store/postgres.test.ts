@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { expect, inject, test, vi } from 'vitest'
+import { RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
 import { createPostgresRateLimiter } from './postgres-rate-limit.ts'
 import { openPostgresStore, type PostgresLeadStore } from './postgres.ts'
 import { leadStoreSuite } from './store-suite.ts'
@@ -76,6 +77,39 @@ test('the shared rate limit: two instances count one window per address', async 
   )
   expect(burst.filter((decision) => decision.allowed)).toHaveLength(10)
   await Promise.all(stores.map((store) => store.close()))
+})
+
+test('the shared rate limit forgets an address once its window has passed, without any further request', async () => {
+  const url = await databases.create()
+  const store = await openPostgresStore({ url })
+  // The limiter's clock, moved by hand; its sweep timer runs every 20 ms of real time.
+  let clock = 1_000_000
+  const limiter = createPostgresRateLimiter(store.pool, {
+    scope: 'leads',
+    limit: 3,
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    sweepEveryMs: 20,
+    now: () => clock,
+  })
+  const held = () => rows<{ key: string }>(url, 'SELECT key FROM rate_limits ORDER BY key')
+  await limiter.hit('198.51.100.7', clock)
+  clock += RATE_LIMIT_WINDOW_MS / 2
+  await limiter.hit('203.0.113.9', clock)
+  clock += RATE_LIMIT_WINDOW_MS / 2 - 1
+  // Sweeps run meanwhile, and both windows are still open.
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  expect(await held()).toEqual([{ key: '198.51.100.7' }, { key: '203.0.113.9' }])
+  clock += 1
+  await expect.poll(held, { timeout: 5000 }).toEqual([{ key: '203.0.113.9' }])
+  clock += RATE_LIMIT_WINDOW_MS / 2
+  await expect.poll(held, { timeout: 5000 }).toEqual([])
+
+  // Closed, it sweeps no more.
+  const queries = vi.spyOn(store.pool, 'query')
+  limiter.close()
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(queries).not.toHaveBeenCalled()
+  await store.close()
 })
 
 test('with the database gone the limiter lets requests through and says so once', async () => {

@@ -127,28 +127,23 @@ export async function openPostgresStore({
 
     eraseByEmail: (email) =>
       transaction(pool, async (client) => {
-        const leads = (
-          await client.query<LeadRow>('SELECT * FROM leads WHERE lower(email) = lower($1) ORDER BY seq FOR UPDATE', [
-            email.trim(),
-          ])
-        ).rows
-        const erased: ErasedLeads = { leads: [], deliveries: [], mailFiles: [] }
-        for (const lead of leads) {
-          const deliveries = (
-            await client.query<{ id: number; kind: DeliveryKind; state: string; mail_file: string | null }>(
-              'SELECT id, kind, state, mail_file FROM outbox WHERE lead_id = $1 ORDER BY id',
-              [lead.id],
-            )
-          ).rows
-          for (const delivery of deliveries) {
-            erased.deliveries.push({ id: delivery.id, kind: delivery.kind, state: delivery.state })
-            if (delivery.mail_file) erased.mailFiles.push(delivery.mail_file)
-          }
-          // The outbox rows go with it (ON DELETE CASCADE).
-          await client.query('DELETE FROM leads WHERE id = $1', [lead.id])
-          erased.leads.push({ id: lead.id, kind: lead.kind, createdAt: lead.created_at })
-        }
-        return erased
+        const leads = await client.query<LeadRow>(
+          'SELECT * FROM leads WHERE lower(email) = lower($1) ORDER BY seq FOR UPDATE',
+          [email.trim()],
+        )
+        return removeLeads(client, leads.rows, true)
+      }),
+
+    purgeLeads: (before, { dryRun = false } = {}) =>
+      transaction(pool, async (client) => {
+        const leads = await client.query<LeadRow>(
+          `SELECT * FROM leads WHERE lower(email) IN (
+             SELECT lower(email) FROM leads GROUP BY lower(email) HAVING max(created_at) < $1
+           ) ORDER BY seq FOR UPDATE`,
+          [before],
+        )
+        const emails = [...new Set(leads.rows.map((lead) => lead.email.toLowerCase()))]
+        return { ...(await removeLeads(client, leads.rows, !dryRun)), emails }
       }),
 
     async countLeads() {
@@ -245,6 +240,27 @@ export async function migratePostgres(pool: pg.Pool): Promise<string[]> {
     client.release()
   }
   return ran
+}
+
+/** What `leads` and their deliveries are; with `remove`, deleted too. Inside the caller's transaction. */
+async function removeLeads(client: pg.PoolClient, leads: LeadRow[], remove: boolean): Promise<ErasedLeads> {
+  const erased: ErasedLeads = { leads: [], deliveries: [], mailFiles: [] }
+  for (const lead of leads) {
+    const deliveries = (
+      await client.query<{ id: number; kind: DeliveryKind; state: string; mail_file: string | null }>(
+        'SELECT id, kind, state, mail_file FROM outbox WHERE lead_id = $1 ORDER BY id',
+        [lead.id],
+      )
+    ).rows
+    for (const delivery of deliveries) {
+      erased.deliveries.push({ id: delivery.id, kind: delivery.kind, state: delivery.state })
+      if (delivery.mail_file) erased.mailFiles.push(delivery.mail_file)
+    }
+    // The outbox rows go with it (ON DELETE CASCADE).
+    if (remove) await client.query('DELETE FROM leads WHERE id = $1', [lead.id])
+    erased.leads.push({ id: lead.id, kind: lead.kind, createdAt: lead.created_at })
+  }
+  return erased
 }
 
 /** Runs `work` in a transaction on one connection: committed when it resolves, rolled back when it throws. */

@@ -9,6 +9,7 @@ import type {
   DeliveryRow,
   ErasedLeads,
   NewLead,
+  PurgedLeads,
   StoredLead,
 } from './lead-store.ts'
 import { migrationsFor } from './migrations.ts'
@@ -106,26 +107,40 @@ export function sqliteOperations(db: Database.Database) {
     }),
   ).immediate
   const deleteLead = db.prepare('DELETE FROM leads WHERE id = ?')
-  const erase = db.transaction((email: string): ErasedLeads => {
-    const leads = db
-      .prepare<[string], LeadRow>('SELECT * FROM leads WHERE lower(email) = lower(?) ORDER BY seq')
-      .all(email.trim())
+  const deliveriesOf = db.prepare<
+    [string],
+    { id: number; kind: DeliveryKind; state: string; mail_file: string | null }
+  >('SELECT id, kind, state, mail_file FROM outbox WHERE lead_id = ? ORDER BY id')
+  /** What `leads` and their deliveries are; with `remove`, deleted too. Inside the caller's transaction. */
+  const removeLeads = (leads: LeadRow[], remove: boolean): ErasedLeads => {
     const erased: ErasedLeads = { leads: [], deliveries: [], mailFiles: [] }
     for (const lead of leads) {
-      const deliveries = db
-        .prepare<[string], { id: number; kind: DeliveryKind; state: string; mail_file: string | null }>(
-          'SELECT id, kind, state, mail_file FROM outbox WHERE lead_id = ? ORDER BY id',
-        )
-        .all(lead.id)
-      for (const delivery of deliveries) {
+      for (const delivery of deliveriesOf.all(lead.id)) {
         erased.deliveries.push({ id: delivery.id, kind: delivery.kind, state: delivery.state })
         if (delivery.mail_file) erased.mailFiles.push(delivery.mail_file)
       }
       // The outbox rows go with it (ON DELETE CASCADE).
-      deleteLead.run(lead.id)
+      if (remove) deleteLead.run(lead.id)
       erased.leads.push({ id: lead.id, kind: lead.kind, createdAt: lead.created_at })
     }
     return erased
+  }
+  const erase = db.transaction((email: string): ErasedLeads => {
+    const leads = db
+      .prepare<[string], LeadRow>('SELECT * FROM leads WHERE lower(email) = lower(?) ORDER BY seq')
+      .all(email.trim())
+    return removeLeads(leads, true)
+  }).immediate
+  const purge = db.transaction((before: number, dryRun: boolean): PurgedLeads => {
+    const leads = db
+      .prepare<[number], LeadRow>(
+        `SELECT * FROM leads WHERE lower(email) IN (
+           SELECT lower(email) FROM leads GROUP BY lower(email) HAVING max(created_at) < ?
+         ) ORDER BY seq`,
+      )
+      .all(before)
+    const emails = [...new Set(leads.map((lead) => lead.email.toLowerCase()))]
+    return { ...removeLeads(leads, !dryRun), emails }
   }).immediate
 
   const delivered = db.prepare(
@@ -169,6 +184,8 @@ export function sqliteOperations(db: Database.Database) {
         .all(since ?? 0)
         .map(toStoredLead),
     eraseByEmail: (email: string): ErasedLeads => erase(email),
+    purgeLeads: (before: number, options: { dryRun?: boolean } = {}): PurgedLeads =>
+      purge(before, options.dryRun ?? false),
     countLeads: (): number => db.prepare<[], { n: number }>('SELECT count(*) AS n FROM leads').get()!.n,
     outboxBacklog: (): { pending: number; failed: number } => {
       const counts = db

@@ -116,6 +116,7 @@ function groupCommitStore(call: Caller & { terminate?: () => Promise<number> }, 
     retryDelivery: (id, now) => call('retryDelivery', id, now),
     exportLeads: ({ since } = {}) => call('exportLeads', since),
     eraseByEmail: (email) => call('eraseByEmail', email),
+    purgeLeads: (before, options) => call('purgeLeads', before, options),
     countLeads: () => call('countLeads'),
     outboxBacklog: () => call('outboxBacklog'),
     async close() {

@@ -217,5 +217,45 @@ export function leadStoreSuite(name: string, under: StoreUnderTest) {
       expect(await store.outboxBacklog()).toEqual({ pending: 2, failed: 0 })
       await store.close()
     })
+
+    test('purge: every lead of an address whose latest lead is older than the cutoff, with its deliveries', async () => {
+      const { store } = await under.fresh()
+      const cutoff = 2_000_000_000_000
+      // Both of Ada's leads are older: both go.
+      const adaFirst = newLead({ lead: { kind: 'popup', email: 'Ada@Example.com' }, createdAt: cutoff - 90_000 })
+      const adaLast = newLead({ lead: { kind: 'popup', email: 'ada@example.com' }, createdAt: cutoff - 1 })
+      // Grace wrote again since: her old lead stays with the new one.
+      const graceOld = newLead({ lead: { kind: 'popup', email: 'grace@example.org' }, createdAt: cutoff - 50_000 })
+      const graceNew = newLead({ lead: { kind: 'popup', email: 'GRACE@example.org' }, createdAt: cutoff + 10 })
+      // Exactly at the cutoff is not older.
+      const lin = newLead({ lead: { kind: 'popup', email: 'lin@example.net' }, createdAt: cutoff })
+      for (const lead of [adaFirst, graceOld, adaLast, graceNew, lin]) await store.insertLead(lead)
+      const [delivered] = await store.claimDue(adaFirst.createdAt, adaFirst.createdAt + 60_000, 1)
+      await store.finishDeliveries([{ id: delivered!.id, delivered: true, at: cutoff, mailFile: '/tmp/ada.eml' }])
+
+      // A dry run names the same and deletes nothing.
+      const planned = await store.purgeLeads(cutoff, { dryRun: true })
+      expect(planned.leads.map((lead) => lead.id)).toEqual([adaFirst.id, adaLast.id])
+      expect(await store.countLeads()).toBe(5)
+
+      const purged = await store.purgeLeads(cutoff)
+      expect(purged).toEqual(planned)
+      expect(purged.leads).toEqual([
+        { id: adaFirst.id, kind: 'popup', createdAt: adaFirst.createdAt },
+        { id: adaLast.id, kind: 'popup', createdAt: adaLast.createdAt },
+      ])
+      expect(purged.deliveries.map((delivery) => delivery.state)).toEqual([
+        'delivered',
+        'pending',
+        'pending',
+        'pending',
+      ])
+      expect(purged.mailFiles).toEqual(['/tmp/ada.eml'])
+      expect(purged.emails).toEqual(['ada@example.com'])
+      expect((await store.exportLeads()).map((lead) => lead.id)).toEqual([graceOld.id, lin.id, graceNew.id])
+      expect(await store.outboxBacklog()).toEqual({ pending: 6, failed: 0 })
+      expect(await store.purgeLeads(cutoff)).toEqual({ leads: [], deliveries: [], mailFiles: [], emails: [] })
+      await store.close()
+    })
   })
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
-import { NGINX_CONF } from '#server/nginx-conf.ts'
+import { NGINX_ACCESS_LOG, NGINX_CONF, NGINX_HTTP_CONF } from '#server/nginx-conf.ts'
 
 // The build served by nginx with the snippet the build wrote (build/nginx/northpeak.conf),
 // /api/ proxied to the Node server the other tests use: every page, asset and unknown path
@@ -15,6 +15,7 @@ test.describe.configure({ mode: 'serial' })
 
 const clientDir = path.resolve('build/client')
 const snippet = path.resolve(NGINX_CONF)
+const httpSnippet = path.resolve(NGINX_HTTP_CONF)
 const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file))
 const headers = JSON.parse(readFileSync(path.join(clientDir, '_headers.json'), 'utf8')) as {
   common: Record<string, string>
@@ -32,8 +33,13 @@ test.beforeAll(async ({ baseURL }) => {
   // nginx must be there (.ci/run installs it): a missing one fails these tests, it does not skip them.
   if (!nginxBinary) throw new Error('nginx is not installed: apt-get install nginx-light (.ci/run does)')
   expect(existsSync(snippet), `${NGINX_CONF}: run the build first`).toBe(true)
+  expect(existsSync(httpSnippet), `${NGINX_HTTP_CONF}: run the build first`).toBe(true)
   dir = mkdtempSync(path.join(tmpdir(), 'northpeak-nginx-'))
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, temp))
+  // The snippet as built, but for where its access log goes: a file of this test, not the machine's.
+  const built = readFileSync(snippet, 'utf8')
+  expect(built.split(NGINX_ACCESS_LOG).length - 1, `times ${NGINX_CONF} names ${NGINX_ACCESS_LOG}`).toBe(1)
+  writeFileSync(path.join(dir, 'northpeak.conf'), built.replace(NGINX_ACCESS_LOG, path.join(dir, 'access.log')))
   const port = await freePort()
   const api = new URL(baseURL!)
   writeFileSync(
@@ -44,7 +50,9 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 256; }
 http {
-  access_log off;
+  # As Debian's nginx.conf has it: every request in the combined format (address, user agent, query).
+  access_log ${dir}/http-level.log combined;
+  include ${httpSnippet};
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -54,7 +62,7 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${clientDir};
-    include ${snippet};
+    include ${dir}/northpeak.conf;
   }
 }
 `,
@@ -217,4 +225,38 @@ test('/contact, rendered for each request, and its plain form post go to the API
   const plain = await request.get(`${nginxUrl}/contact`)
   expect(plain.headers()['content-security-policy']).toBe(headers.pages['/contact'])
   expect(await plain.text()).not.toContain('Enter a valid email address')
+})
+
+test('the access log keeps the time, method, path, status, size and duration: no address, user agent or query', async ({
+  request,
+}) => {
+  const read = (name: string) => (existsSync(path.join(dir, name)) ? readFileSync(path.join(dir, name), 'utf8') : '')
+  const asked = await request.get(`${nginxUrl}/about?email=ada@example.com&utm_source=news-probe`, {
+    headers: { 'user-agent': 'PrivacyProbe/1.0 (X11; Linux)', referer: 'https://www.example.org/from?ref=probe' },
+  })
+  expect(asked.status()).toBe(200)
+  const unknown = await request.get(`${nginxUrl}/no-such-page?q=probe`, {
+    headers: { 'user-agent': 'PrivacyProbe/1.0' },
+  })
+  expect(unknown.status()).toBe(404)
+  const api = await request.get(`${nginxUrl}/api/health?probe=1`, { headers: { 'user-agent': 'PrivacyProbe/1.0' } })
+  expect(api.status()).toBe(200)
+
+  // nginx writes a line as each request ends, in whichever log applies.
+  await expect.poll(() => read('access.log') + read('http-level.log')).toContain('/api/health')
+  // The snippet's log replaces the http level's combined one for the site's server.
+  expect(read('http-level.log'), 'the combined log of the http level').toBe('')
+  const lines = read('access.log').trim().split('\n')
+  const line = (requestLine: string) => lines.find((logged) => logged.includes(`"${requestLine}"`))
+  const format = (requestLine: string, status: number) =>
+    new RegExp(
+      `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}[+-]\\d{2}:\\d{2} "${requestLine}" ${status} \\d+ \\d+\\.\\d{3}$`,
+    )
+  expect(line('GET /about HTTP/1.1')).toMatch(format('GET /about HTTP/1.1', 200))
+  // The path asked for, not the not-found page nginx answered it with.
+  expect(line('GET /no-such-page HTTP/1.1')).toMatch(format('GET /no-such-page HTTP/1.1', 404))
+  expect(line('GET /api/health HTTP/1.1')).toMatch(format('GET /api/health HTTP/1.1', 200))
+  for (const kept of ['127.0.0.1', 'PrivacyProbe', 'example.org', 'ada@example.com', 'utm_source', 'probe', '?']) {
+    expect(read('access.log'), kept).not.toContain(kept)
+  }
 })

@@ -1,4 +1,13 @@
 import { auditKitMarkdown } from '#app/lib/audit-kit.ts'
+import { browserStorageList } from '#app/lib/browser-storage.ts'
+import {
+  BACKUP_DAYS,
+  countOf,
+  LEAD_PURGE_EVERY_MS,
+  LEAD_RETENTION_MONTHS,
+  RATE_LIMIT_WINDOW_MS,
+  SERVER_LOG_DAYS,
+} from '#app/lib/retention.ts'
 import { site } from '#app/lib/site.ts'
 
 /**
@@ -35,6 +44,19 @@ export const placeholders = {
   auditKit: auditKitMarkdown(),
   /** "$500": what the audit's materials are valued at. */
   auditWorth: site.auditOffer.worth,
+  // What the privacy policy states the code does (app/lib/retention.ts, app/lib/browser-storage.ts).
+  /** "24 months": how long after the last lead of an address its leads are kept. */
+  leadRetention: countOf(LEAD_RETENTION_MONTHS, 'month'),
+  /** "every day": how often the server deletes the leads past it. */
+  purgeSchedule: everyWords(LEAD_PURGE_EVERY_MS),
+  /** "one minute": how long the rate limits keep an address after its last request. */
+  rateLimitWindow: countOf(RATE_LIMIT_WINDOW_MS / 60_000, 'minute'),
+  /** "30 days": how long server logs are kept (docs/deploy.md, "Logs"). */
+  logRetention: countOf(SERVER_LOG_DAYS, 'day'),
+  /** "30 days": how long backups are kept (docs/deploy.md, "Backups and restore"). */
+  backupRetention: countOf(BACKUP_DAYS, 'day'),
+  /** The list of what the site keeps in the browser, one Markdown item per key of this build. */
+  browserStorage: browserStorageList({ analytics: __GA_MEASUREMENT_ID__ !== '' }),
 } satisfies Record<string, string>
 
 export type PlaceholderName = keyof typeof placeholders
@@ -51,6 +73,11 @@ export const buildConditions = {
 } satisfies Record<string, boolean>
 
 export type BuildConditions = Record<keyof typeof buildConditions, boolean>
+
+function everyWords(ms: number): string {
+  const hours = ms / 3_600_000
+  return hours === 24 ? 'every day' : `every ${countOf(hours, 'hour')}`
+}
 
 function listOf(items: readonly string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
