@@ -151,9 +151,7 @@ test('Copy link copies the address with every input and says so beside the butto
   expect(screen.getByRole('status').textContent).toBe('Link copied')
 })
 
-test('the call to action books a strategy call', () => {
+test('the call to action books a strategy call, with the label and destination of every page', () => {
   renderAt()
-  expect(
-    screen.getByRole('link', { name: 'Book your free strategy call (opens in a new tab)' }).getAttribute('href'),
-  ).toBe(site.bookingUrl)
+  expect(screen.getByRole('link', { name: 'Book your free strategy call' }).getAttribute('href')).toBe('/contact')
 })

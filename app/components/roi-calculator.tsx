@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react'
 import { Section, SectionHeading } from '#app/components/section.tsx'
-import { NewTabLink } from '#app/components/new-tab-link.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import {
@@ -18,6 +17,7 @@ import {
   type RoiRow,
 } from '#app/lib/roi.ts'
 import { site } from '#app/lib/site.ts'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 import { useSearchParams } from '#app/lib/use-search-params.ts'
 
 /** How long typing must pause before the results are read out (docs/product.md#roi-calculator). */
@@ -259,9 +259,9 @@ export function RoiCalculator() {
               On a free {site.strategySession.minutes}-minute strategy call, worth {site.strategySession.worth}, we go
               through your inputs and show which one is worth fixing first.
             </p>
-            <NewTabLink href={site.bookingUrl} className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-5')}>
-              Book your free strategy call
-            </NewTabLink>
+            <a href={strategyCall.href} className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-5')}>
+              {strategyCall.label}
+            </a>
           </div>
         </div>
       </div>

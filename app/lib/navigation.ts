@@ -65,8 +65,6 @@ export function isCurrent(path: string, current: string, { end = false }: { end?
   return !end && path !== '/' && current.startsWith(`${path}/`)
 }
 
-/** Where the header's "Book Strategy Call" button goes. */
-export const bookCallPath = page('/contact').path
 /** The 47-point audit checklist: the exit popup's thank-you state and the checklist e-mail link to it. */
 export const checklistPath = page('/resources/audit-checklist').path
 
