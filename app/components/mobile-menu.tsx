@@ -80,7 +80,7 @@ export function MobileMenu({ current }: { current: string }) {
               ),
             )}
           </ul>
-          <ThemeToggle labelled className="mt-3" />
+          <ThemeToggle labeled className="mt-3" />
           <a
             href={strategyCall.href}
             data-prefetch

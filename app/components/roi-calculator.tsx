@@ -40,7 +40,7 @@ const unitInLabel = { visitors: '', '%': ' (%)', USD: ' ($)' } as const
 
 /**
  * Red 700 (6.5:1 on white) for messages and the wrong field's border; the
- * message's words, not the colour, say what is wrong. Inline, since no other
+ * message's words, not the color, say what is wrong. Inline, since no other
  * page needs it and every page inlines the stylesheet
  * (docs/decisions/006-inline-stylesheet.md).
  */
@@ -85,7 +85,7 @@ function download(csv: string) {
 }
 
 /**
- * The ROI calculator (docs/product.md#roi-calculator): seven labelled inputs, today's
+ * The ROI calculator (docs/product.md#roi-calculator): seven labeled inputs, today's
  * month and the month with the expected uplift side by side, updated as the
  * visitor types. The inputs live in the page address (replaced, not pushed,
  * so typing adds no history), so a reload or a shared link shows the same

@@ -65,7 +65,7 @@ export function isCurrent(path: string, current: string, { end = false }: { end?
   return !end && path !== '/' && current.startsWith(`${path}/`)
 }
 
-/** The 47-point audit checklist: the exit popup's thank-you state and the checklist e-mail link to it. */
+/** The 47-point audit checklist: the exit popup's thank-you state and the checklist email link to it. */
 export const checklistPath = page('/resources/audit-checklist').path
 
 export const footerColumns: { title: string; links: PageEntry[] }[] = [

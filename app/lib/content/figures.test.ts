@@ -131,7 +131,7 @@ const figures: Figure[] = [
     ],
     states: /median sales cycle[^.\n]{0,30}\b94\b/i,
     reads: [{ pattern: /(?:sales )?cycle[^.\n|]{0,40}?from (\d+)(?: days)? (?:down )?to (\d+)/gi, values: ['94', '69'] }],
-    never: [/(?:average|mean)\b[^.\n]{0,20}\bcycle[^.\n]{0,40}\b94\b|cycle[^.\n]{0,20}\baverag\w*[^.\n]{0,30}\b94\b/i],
+    never: [/(?:average|mean)\b[^.\n]{0,20}\bcycle[^.\n]{0,40}\b94\b|cycle[^.\n]{0,20}\b(?:average|averaged|averaging)\b[^.\n]{0,30}\b94\b/i],
     // Days from the first qualified meeting to the signed agreement: what
     // happens to a lead before that meeting cannot shorten it. The case study
     // credits demos, the security packet and the staffing worksheet.

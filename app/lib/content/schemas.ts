@@ -305,7 +305,7 @@ export const sectionSchema = z.discriminatedUnion('type', [
           name: text(3, 60),
           role: text(3, 80),
           bio: text(40, 500),
-          /** Short specialities. */
+          /** Short specialties. */
           focus: z.array(text(2, 40)).max(5).optional(),
         }),
       )
@@ -372,13 +372,13 @@ export const sectionSchema = z.discriminatedUnion('type', [
       .max(3),
   }),
   z.strictObject({
-    /** The ways to reach the agency: booking calendar and e-mail from the site config. */
+    /** The ways to reach the agency: booking calendar and email from the site config. */
     type: z.literal('contact'),
     title: text(3, 90),
     intro: text(20, 400).optional(),
     /** Text beside the booking button. */
     booking: text(20, 300),
-    /** Text beside the e-mail address. */
+    /** Text beside the email address. */
     email: text(20, 300),
   }),
 ])
