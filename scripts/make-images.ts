@@ -3,6 +3,13 @@
 // Run `tsx scripts/make-images.ts` after changing the brand; commit the output.
 import { readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
+import { defineBuildGlobals, readBuildEnv } from '../app/lib/build-env.ts'
+import { strategyCall } from '../app/lib/strategy-call.ts'
+
+// The card states the strategy call and the uplift claim as every page does:
+// the site config reads the build's settings, so they are defined first.
+defineBuildGlobals(readBuildEnv(process.env))
+const { site } = await import('../app/lib/site.ts')
 
 const mark = readFileSync('public/favicon.svg', 'utf8')
 
@@ -17,9 +24,9 @@ const card = `<!doctype html><html><body style="margin:0">
     <div style="font-size:64px;font-weight:700;line-height:1.08;letter-spacing:-1.5px;max-width:980px">Growth marketing and software, measured against revenue.</div>
     <div style="margin-top:28px;font-size:28px;color:#c7d2fe">Paid ads · Email · Content · AI automation · Analytics · App development</div>
   </div>
-  <div style="display:flex;gap:16px;font-size:24px">
-    <span style="background:#c2410c;border-radius:999px;padding:12px 26px;font-weight:700">Book a free strategy call</span>
-    <span style="border:2px solid #a5b4fc;border-radius:999px;padding:10px 24px;color:#e0e7ff">127% average conversion uplift</span>
+  <div style="display:flex;gap:16px;font-size:24px;align-items:center">
+    <span style="background:#c2410c;border-radius:999px;padding:12px 26px;font-weight:700;white-space:nowrap">${strategyCall.label}</span>
+    <span style="border:2px solid #a5b4fc;border-radius:999px;padding:10px 24px;color:#e0e7ff;font-size:20px;line-height:1.3">${site.claims.conversionUplift}: ${site.claims.conversionUpliftMeaning}</span>
   </div>
 </div></body></html>`
 

@@ -7,7 +7,7 @@ import { useSearchParams } from '#app/lib/use-search-params.ts'
 /** Where the headings of every article wait, fetched the first time a visitor searches (app/pages/blog/search.json.ts). */
 export const SEARCH_HEADINGS_PATH = '/blog/search.json'
 
-/** Lower case without accents, so "Résumé" finds "resume". */
+/** Lower case without accents, so "Café" finds "cafe". */
 function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
 }

@@ -19,7 +19,7 @@ export function ResultValue({ value, before }: Pick<ResultFigure, 'value' | 'bef
 
 /**
  * A result's change as two bars, before and after, each named and given its
- * figure, so neither colour nor length alone tells them apart
+ * figure, so neither color nor length alone tells them apart
  * (docs/product.md#case-studies). The figures are in the text beside it, so
  * assistive technology skips the drawing. Only the two levels the case study
  * states: no values in between.

@@ -19,7 +19,7 @@ export function CardTitleLink({ to, children }: { to: string; children: ReactNod
 
 /**
  * A card's decorative picture, 16:9 at the card's width: an illustration file
- * drawn in white over the tile's brand colour, so the theme colours it. Its size
+ * drawn in white over the tile's brand color, so the theme colors it. Its size
  * is known before it loads (nothing shifts), and it loads only when near the
  * screen (docs/product.md#article-catalogue).
  */

@@ -12,7 +12,7 @@ import { useHydrated } from '#app/lib/use-hydrated.ts'
 
 export interface LineSeries {
   name: string
-  /** Stroke colour; 3:1 or more against white, and never the only difference (see `dashed`). */
+  /** Stroke color; 3:1 or more against white, and never the only difference (see `dashed`). */
   color: string
   dashed?: boolean
   values: number[]

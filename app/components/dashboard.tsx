@@ -42,7 +42,7 @@ const kpiFormats: Record<Kpi['key'], (value: number) => string> = {
   roas,
 }
 
-/** "Up 3.6%", "Down 0.02 percentage points", "No change": words, not colour, say which way a KPI moved. */
+/** "Up 3.6%", "Down 0.02 percentage points", "No change": words, not color, say which way a KPI moved. */
 function changeText(kpi: Kpi): { arrow: string; text: string } {
   if (kpi.change === null) return { arrow: '', text: 'No earlier figure to compare' }
   // The conversion rate's change is in percentage points, the others relative.

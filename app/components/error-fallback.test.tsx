@@ -55,7 +55,7 @@ test('an island that fails shows the fallback in its place, with its texts and t
   expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Oops! Something went wrong')
   expect(fallback.textContent).toContain("We encountered an unexpected error. Don't worry, our team has been notified.")
   expect(fallback.textContent).toContain(
-    'If it keeps happening, e-mail us at hello@northpeak.example and we will help you find what you were looking for.',
+    'If it keeps happening, email us at hello@northpeak.example and we will help you find what you were looking for.',
   )
   expect(screen.getByRole('link', { name: 'hello@northpeak.example' }).getAttribute('href')).toBe(
     'mailto:hello@northpeak.example',

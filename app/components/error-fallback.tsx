@@ -21,7 +21,7 @@ export function ErrorFallback({ error }: { error: unknown }) {
         We encountered an unexpected error. Don&apos;t worry, our team has been notified.
       </p>
       <p className="mt-3 text-muted">
-        If it keeps happening, e-mail us at{' '}
+        If it keeps happening, email us at{' '}
         <a href={`mailto:${site.email}`} className="font-semibold text-brand-700 underline underline-offset-4">
           {site.email}
         </a>{' '}

@@ -5,7 +5,7 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <span className="inline-flex items-center gap-2">
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
-        {/* Theme colours, so the mark turns with the theme: on a light page an
+        {/* Theme colors, so the mark turns with the theme: on a light page an
             indigo tile with a white peak, on a dark one a light indigo tile. */}
         <rect width="32" height="32" rx="8" className={tone === 'dark' ? 'fill-brand-700' : 'fill-white'} />
         <path d="M5 24 13 10l5 8 3-4 6 10Z" className={tone === 'dark' ? 'fill-surface' : 'fill-brand-700'} />

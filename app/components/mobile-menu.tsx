@@ -3,7 +3,8 @@ import { ThemeToggle } from '#app/components/theme-toggle.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { bookCallPath, isCurrent, mobileNav } from '#app/lib/navigation.ts'
+import { isCurrent, mobileNav } from '#app/lib/navigation.ts'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 
 export const MOBILE_MENU_ID = 'mobile-menu'
 
@@ -79,13 +80,13 @@ export function MobileMenu({ current }: { current: string }) {
               ),
             )}
           </ul>
-          <ThemeToggle labelled className="mt-3" />
+          <ThemeToggle labeled className="mt-3" />
           <a
-            href={bookCallPath}
+            href={strategyCall.href}
             data-prefetch
             className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-4 w-full')}
           >
-            Book Strategy Call
+            {strategyCall.label}
           </a>
         </Container>
       </div>

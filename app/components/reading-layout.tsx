@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Prose } from '#app/components/prose.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 import type { ContentsEntry } from '#app/lib/reading-contents.ts'
 import { site } from '#app/lib/site.ts'
 
@@ -46,9 +47,9 @@ function OfferCard() {
   return (
     <div className="reading-offer rounded-2xl bg-brand-50 px-4 py-4 ring-1 ring-brand-200">
       <h2 className="font-bold text-ink">{`A free ${minutes}-minute strategy session (worth ${worth})`}</h2>
-      <p className="mt-2 text-sm text-muted">You leave with a prioritised list of what to fix first.</p>
+      <p className="mt-2 text-sm text-muted">You leave with a prioritized list of what to fix first.</p>
       <SmartLink to="booking" className={`mt-4 w-full ${buttonVariants({ variant: 'cta', size: 'sm' })}`}>
-        Book Strategy Call
+        {strategyCall.label}
       </SmartLink>
       <SmartLink
         to="/contact?topic=audit"

@@ -159,7 +159,9 @@ test('the uplift’s default is labeled as the site’s average, not a typical r
     .split(' ')
     .map((id) => document.getElementById(id)!.textContent)
     .join(' ')
-  expect(described).toContain(`It starts at ${site.claims.conversionUplift}, ${site.claims.conversionUpliftMeaning}.`)
+  expect(described).toContain(
+    `It starts at ${site.claims.conversionUplift}, the ${site.claims.conversionUpliftMeaning}.`,
+  )
   expect(described).toContain('not a typical result')
 })
 
@@ -180,9 +182,7 @@ test('offers the same model as a spreadsheet to download', () => {
   )
 })
 
-test('the call to action books a strategy call', () => {
+test('the call to action books a strategy call, with the label and destination of every page', () => {
   renderAt()
-  expect(
-    screen.getByRole('link', { name: 'Book your free strategy call (opens in a new tab)' }).getAttribute('href'),
-  ).toBe(site.bookingUrl)
+  expect(screen.getByRole('link', { name: 'Book your free strategy call' }).getAttribute('href')).toBe('/contact')
 })

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Section, SectionHeading } from '#app/components/section.tsx'
-import { NewTabLink } from '#app/components/new-tab-link.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { downloads } from '#app/lib/downloads.ts'
@@ -19,6 +18,7 @@ import {
   type RoiRow,
 } from '#app/lib/roi.ts'
 import { site } from '#app/lib/site.ts'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 import { useSearchParams } from '#app/lib/use-search-params.ts'
 
 /** How long typing must pause before the results are read out (docs/product.md#roi-calculator). */
@@ -31,7 +31,7 @@ const unitInLabel = { visitors: '', '%': ' (%)', USD: ' ($)' } as const
 
 /**
  * Red 700 (6.5:1 on white) for messages and the wrong field's border; the
- * message's words, not the colour, say what is wrong. Inline, since no other
+ * message's words, not the color, say what is wrong. Inline, since no other
  * page needs it and every page inlines the stylesheet
  * (docs/decisions/006-inline-stylesheet.md).
  */
@@ -76,7 +76,7 @@ function download(csv: string) {
 }
 
 /**
- * The ROI calculator (docs/product.md#roi-calculator): seven labelled inputs, today's
+ * The ROI calculator (docs/product.md#roi-calculator): seven labeled inputs, today's
  * month and the month with the expected uplift side by side, updated as the
  * visitor types. The inputs live in the page address (replaced, not pushed,
  * so typing adds no history), so a reload or a shared link shows the same
@@ -276,9 +276,9 @@ export function RoiCalculator() {
               On a free {site.strategySession.minutes}-minute strategy call, worth {site.strategySession.worth}, we go
               through your inputs and show which one is worth fixing first.
             </p>
-            <NewTabLink href={site.bookingUrl} className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-5')}>
-              Book your free strategy call
-            </NewTabLink>
+            <a href={strategyCall.href} className={cn(buttonVariants({ variant: 'cta', size: 'lg' }), 'mt-5')}>
+              {strategyCall.label}
+            </a>
           </div>
         </div>
       </div>

@@ -60,7 +60,7 @@ function renderBlock<K extends ResolvedSection['type']>(section: Extract<Resolve
   return (renderers as Renderers)[section.type](section, place)
 }
 
-/** A page's blocks in order, on alternating backgrounds so neighbouring sections read apart. */
+/** A page's blocks in order, on alternating backgrounds so neighboring sections read apart. */
 export function SectionList({ sections, startMuted = false }: { sections: ResolvedSection[]; startMuted?: boolean }) {
   let checklistStart = 1
   return sections.map((section, index) => {

@@ -56,7 +56,7 @@ export function SiteFooter() {
         <div className="mt-12 flex items-center justify-between gap-4 border-t border-slate-800 pt-6 text-sm">
           <p>{`© ${site.copyrightYear} ${site.name}. All rights reserved.`}</p>
           <div className="relative">
-            {/* No variant: the ghost button's colours are for light backgrounds. */}
+            {/* No variant: the ghost button's colors are for light backgrounds. */}
             <Button
               variant={null}
               size="icon"

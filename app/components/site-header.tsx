@@ -5,12 +5,12 @@ import { Container } from '#app/components/section.tsx'
 import { ThemeToggle } from '#app/components/theme-toggle.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { bookCallPath } from '#app/lib/navigation.ts'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 import { site } from '#app/lib/site.ts'
 
 /**
  * The site header: logo (the Home link), the Main navigation, the dark theme's
- * toggle (in the mobile menu below the xl breakpoint) and Book Strategy Call.
+ * toggle (in the mobile menu below the xl breakpoint) and the strategy call's button.
  * `current` is the path of the page shown.
  */
 export function SiteHeader({ current }: { current: string }) {
@@ -24,11 +24,11 @@ export function SiteHeader({ current }: { current: string }) {
         <div className="flex items-center gap-2">
           <ThemeToggle className="max-xl:hidden" />
           <a
-            href={bookCallPath}
+            href={strategyCall.href}
             data-prefetch
             className={cn(buttonVariants({ variant: 'cta', size: 'sm' }), 'max-sm:hidden')}
           >
-            Book Strategy Call
+            {strategyCall.label}
           </a>
           <MobileMenu current={current} />
         </div>

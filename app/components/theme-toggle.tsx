@@ -10,10 +10,10 @@ import { cn } from '#app/lib/cn.ts'
  * is right from the first paint. Pages shown without JavaScript, where it
  * could not work, leave it out (the head script sets `data-theme`).
  *
- * `labelled` shows the name beside the icon (the mobile menu); otherwise the
+ * `labeled` shows the name beside the icon (the mobile menu); otherwise the
  * name is for screen readers only (the header).
  */
-export function ThemeToggle({ labelled = false, className }: { labelled?: boolean; className?: string }) {
+export function ThemeToggle({ labeled = false, className }: { labeled?: boolean; className?: string }) {
   return (
     <button
       type="button"
@@ -21,12 +21,12 @@ export function ThemeToggle({ labelled = false, className }: { labelled?: boolea
       data-theme-toggle=""
       className={cn(
         'theme-toggle inline-flex items-center gap-3 rounded-lg text-ink hover:bg-slate-100',
-        labelled ? 'w-full px-3 py-2.5 text-base font-medium' : 'size-11 justify-center',
+        labeled ? 'w-full px-3 py-2.5 text-base font-medium' : 'size-11 justify-center',
         className,
       )}
     >
       <Icon name="moon" className="size-5" />
-      {labelled ? 'Dark theme' : <span className="sr-only">Dark theme</span>}
+      {labeled ? 'Dark theme' : <span className="sr-only">Dark theme</span>}
     </button>
   )
 }

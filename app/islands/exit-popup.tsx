@@ -81,7 +81,7 @@ function ExitPopupWhenFree(props: ExitPopupProps) {
 }
 
 /**
- * A modal dialog offering the free audit kit for an e-mail address, sent to
+ * A modal dialog offering the free audit kit for an email address, sent to
  * the lead API. Escape, the backdrop and the close button close it, and focus
  * goes back where it was.
  */

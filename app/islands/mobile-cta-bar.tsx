@@ -3,6 +3,7 @@ import { IslandBoundary } from '#app/components/error-fallback.tsx'
 import { CTA_BAR_DISMISSED_KEY, CTA_BAR_SCROLL_PX, readFlag, setFlag } from '#app/components/lead-widget-rules.ts'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 
 /**
  * On narrow screens, a bar with the strategy-call button once the page is
@@ -12,15 +13,15 @@ import { Icon } from '#app/components/ui/icon.tsx'
  * shows, the page gets room at the bottom, so it never covers the footer's
  * last links.
  */
-export function MobileCtaBar({ bookCallPath }: { bookCallPath: string }) {
+export function MobileCtaBar() {
   return (
     <IslandBoundary>
-      <Bar bookCallPath={bookCallPath} />
+      <Bar />
     </IslandBoundary>
   )
 }
 
-function Bar({ bookCallPath }: { bookCallPath: string }) {
+function Bar() {
   const [dismissed, setDismissed] = useState(() => typeof window !== 'undefined' && readFlag(CTA_BAR_DISMISSED_KEY))
   const [scrolled, setScrolled] = useState(false)
   const shown = !dismissed && scrolled
@@ -52,9 +53,9 @@ function Bar({ bookCallPath }: { bookCallPath: string }) {
     >
       {/* The wrapper takes the width the close button leaves; the button's own class keeps it from shrinking. */}
       <div className="min-w-0 flex-1">
-        <a href={bookCallPath} className={buttonVariants({ variant: 'cta', className: 'w-full' })}>
+        <a href={strategyCall.href} className={buttonVariants({ variant: 'cta', className: 'w-full' })}>
           <Icon name="calendar" />
-          Book Strategy Call
+          {strategyCall.label}
         </a>
       </div>
       <button

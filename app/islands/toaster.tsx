@@ -6,8 +6,8 @@ import { markToasterReady } from '#app/components/ui/toast.ts'
 import { useDarkTheme } from '#app/lib/use-dark-theme.ts'
 import { useHydrated } from '#app/lib/use-hydrated.ts'
 
-// Sonner's own error and success text colours fall short of 4.5:1 on their
-// tinted backgrounds: the theme's danger and success colours pass.
+// Sonner's own error and success text colors fall short of 4.5:1 on their
+// tinted backgrounds: the theme's danger and success colors pass.
 const colors = { '--error-text': 'var(--color-danger)', '--success-text': 'var(--color-success)' } as CSSProperties
 
 /**

@@ -3,7 +3,7 @@
  * typed helpers that build each event and hand it to the sink. Until a sink is
  * set (a visitor who accepted measurement, with a measurement id configured),
  * every call is dropped, never queued. No event carries personal data: no
- * e-mail, no name, no message, no query string but campaign tags, only what
+ * email, no name, no message, no query string but campaign tags, only what
  * the helpers below name. The sink itself (Google's tag, loaded after
  * consent) is app/lib/measurement.ts; the choice, app/lib/consent.ts
  * (docs/decisions/021-consent-before-measurement.md).

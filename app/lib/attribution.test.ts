@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { attributionFor, recordLanding } from './attribution.ts'
 import { leadSchema } from './lead.ts'
 
-/** sessionStorage's behaviour, in memory. */
+/** sessionStorage's behavior, in memory. */
 function tabStorage() {
   const items = new Map<string, string>()
   return {

@@ -38,7 +38,7 @@ describe('breadcrumbs', () => {
 })
 
 describe('titleCase', () => {
-  test('capitalises each hyphen- or underscore-separated word', () => {
+  test('capitalizes each hyphen- or underscore-separated word', () => {
     expect(titleCase('san-francisco')).toBe('San Francisco')
     expect(titleCase('growth_plan-2025')).toBe('Growth Plan 2025')
   })

@@ -15,7 +15,7 @@ test('niceTicks: an empty or broken range still gives an axis', () => {
   expect(niceTicks(Number.POSITIVE_INFINITY)).toEqual([0, 1])
 })
 
-test('labelIndexes: every point when few, else evenly spaced with the last one labelled', () => {
+test('labelIndexes: every point when few, else evenly spaced with the last one labeled', () => {
   expect(labelIndexes(7, 7)).toEqual([0, 1, 2, 3, 4, 5, 6])
   expect(labelIndexes(7)).toEqual([0, 2, 4, 6])
   expect(labelIndexes(30)).toEqual([0, 6, 12, 18, 24, 29])

@@ -66,7 +66,7 @@ export const attributionShape = {
 
 export const attributionFields = Object.keys(attributionShape) as (keyof typeof attributionShape)[]
 
-/** The exit popup's sign-up: an e-mail address for the audit checklist. */
+/** The exit popup's sign-up: an email address for the audit checklist. */
 export const popupLeadSchema = z.object({
   kind: z.literal('popup'),
   email,

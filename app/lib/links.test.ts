@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { classifyHref, resolveHref } from './links.ts'
+import { strategyCall } from './strategy-call.ts'
 
 describe('classifyHref', () => {
   test.each([
@@ -35,13 +36,13 @@ describe('classifyHref', () => {
 })
 
 describe('resolveHref', () => {
-  test('sends the named destinations to the booking calendar and the agency address', () => {
-    expect(resolveHref('booking')).toEqual({
-      href: 'https://cal.northpeak.example/strategy-call',
-      external: true,
-      newTab: true,
-    })
+  test('sends the named destinations to the strategy call on the contact page and the agency address', () => {
+    expect(resolveHref('booking')).toEqual({ href: '/contact', external: false, newTab: false })
     expect(resolveHref('email')).toEqual({ href: 'mailto:hello@northpeak.example', external: true, newTab: false })
+  })
+
+  test('the strategy call leads to a page of the site', () => {
+    expect(classifyHref(strategyCall.href)).toEqual({ ok: true, kind: 'page' })
   })
 
   test('keeps pages of the site for the router', () => {

@@ -1,4 +1,5 @@
 import { downloadPaths } from './downloads.ts'
+import { strategyCall } from './strategy-call.ts'
 import { pages } from './registry.ts'
 import { site } from './site.ts'
 
@@ -12,13 +13,14 @@ import { site } from './site.ts'
  *   such as `/downloads/roi-calculator.xlsx`;
  * - `anchor`: `#id` on the same page;
  * - `external`: an `https://` address, opened in a new tab;
- * - `booking`: the named destination `booking`, the strategy-call calendar
- *   (opens in a new tab);
+ * - `booking`: the named destination `booking`, the free strategy call
+ *   (`strategyCall.href` in app/lib/navigation.ts: the contact page, which
+ *   holds the booking calendar and the form);
  * - `email`: the named destination `email` (the agency's address) or a
  *   `mailto:` address.
  *
  * Anything else (a relative path, `http://`, a path the site lacks, a
- * build artefact such as `/about.data`) is refused with a reason.
+ * build artifact such as `/about.data`) is refused with a reason.
  */
 export type HrefKind = 'page' | 'download' | 'anchor' | 'external' | 'booking' | 'email'
 
@@ -51,7 +53,7 @@ export interface ResolvedLink {
   href: string
   /** Leaves the site: rendered as a plain anchor, not a router link. */
   external: boolean
-  /** Opens in a new tab (the booking calendar and outbound https links). */
+  /** Opens in a new tab (outbound https links). */
   newTab: boolean
 }
 
@@ -65,7 +67,7 @@ export function resolveHref(href: string): ResolvedLink {
   if (!check.ok) throw new Error(`Link ${check.reason}`)
   switch (check.kind) {
     case 'booking':
-      return { href: site.bookingUrl, external: true, newTab: true }
+      return { href: strategyCall.href, external: false, newTab: false }
     case 'email':
       return { href: href === 'email' ? `mailto:${site.email}` : href, external: true, newTab: false }
     case 'external':

@@ -65,9 +65,7 @@ export function isCurrent(path: string, current: string, { end = false }: { end?
   return !end && path !== '/' && current.startsWith(`${path}/`)
 }
 
-/** Where the header's "Book Strategy Call" button goes. */
-export const bookCallPath = page('/contact').path
-/** The 47-point audit checklist: the exit popup's thank-you state and the checklist e-mail link to it. */
+/** The 47-point audit checklist: the exit popup's thank-you state and the checklist email link to it. */
 export const checklistPath = page('/resources/audit-checklist').path
 /** The AI optimization guide, a part of the audit kit: the kit's email links to it. */
 export const aiGuidePath = page('/resources/ai-optimization-guide').path

@@ -57,7 +57,7 @@ const specPaths = [
     'customer-retention-strategies',
     'local-seo-guide',
   ].map((slug) => `/blog/${slug}`),
-  // One page per category of the article catalogue.
+  // One page per category of the article catalog.
   ...[
     'ai-automation',
     'lead-generation',

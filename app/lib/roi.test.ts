@@ -81,14 +81,14 @@ describe('the worked example on the page', () => {
   test('the uplift’s default says what the figure is, from the one constant, and that it is no typical result', () => {
     const meaning = site.claims.conversionUpliftMeaning
     expect(meaning.length).toBeGreaterThan(10)
-    expect(roiFields.uplift.help).toContain(`${site.claims.conversionUplift}, ${meaning}`)
+    expect(roiFields.uplift.help).toContain(`${site.claims.conversionUplift}, the ${meaning}`)
     expect(roiFields.uplift.help).toMatch(/not a typical result/)
     // The page's description of the input says the same, through its placeholder.
     const source = readFileSync('content/pages/roi-calculator.md', 'utf8')
     const card = /- title: "Expected conversion uplift"\n\s+icon: "\w+"\n\s+body: "([^"]+)"/.exec(source)
     expect(card).not.toBeNull()
     const body = resolvePlaceholders(card![1]!)
-    expect(body).toContain(`${site.claims.conversionUplift}, ${meaning}`)
+    expect(body).toContain(`${site.claims.conversionUplift}, the ${meaning}`)
     expect(body).toMatch(/not a typical result/)
   })
 })

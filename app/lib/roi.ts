@@ -97,7 +97,7 @@ export const roiFields: Record<RoiField, RoiFieldSpec> = {
     // The default is the site's claim: say what that figure is, from the one
     // constant that defines it, and that it is no one business's typical result.
     help:
-      `Applied in the second column. It starts at ${site.claims.conversionUplift}, ${site.claims.conversionUpliftMeaning}. ` +
+      `Applied in the second column. It starts at ${site.claims.conversionUplift}, the ${site.claims.conversionUpliftMeaning}. ` +
       'That is an average across programs, not a typical result or a promise: try a cautious figure too.',
   },
 }

@@ -1,18 +1,20 @@
 import { describe, expect, test } from 'vitest'
-import { breadcrumbList, fullTitle, seo } from './seo.ts'
+import { brandedTitleMax, breadcrumbList, fullTitle, seo } from './seo.ts'
 
 describe('fullTitle', () => {
   test('appends the brand to a title without it', () => {
     expect(fullTitle('Paid Ads Management')).toBe('Paid Ads Management | Northpeak')
   })
 
-  test('leaves the brand out where it would take the title past 70 characters', () => {
-    const long = 'Content Marketing That Builds Pipeline: From Research to ROI'
-    expect(`${long} | Northpeak`.length).toBe(72)
-    expect(fullTitle(long)).toBe(long)
+  test('keeps the brand on every title: a title longer than the suffix leaves room for is refused', () => {
     const fits = 'Content Marketing That Builds Pipeline: From Research to R'
+    expect(fits).toHaveLength(brandedTitleMax)
     expect(fullTitle(fits)).toBe(`${fits} | Northpeak`)
     expect(fullTitle(fits)).toHaveLength(70)
+    const long = 'Content Marketing That Builds Pipeline: From Research to ROI'
+    expect(() => fullTitle(long)).toThrow(
+      `"${long}" is 60 characters: with " | Northpeak" it passes the 70 that search results show; write a shorter title (at most 58)`,
+    )
   })
 
   test('leaves a title that already names the brand alone, in any case', () => {

@@ -37,15 +37,29 @@ export const searchLimits = {
   description: { min: 70, max: 165 },
 } as const
 
+/** What every title carries unless it names the brand already (docs/product.md#search-metadata). */
+export const brandSuffix = ` | ${site.name}`
+
+/**
+ * The longest title that keeps the brand suffix within what search results
+ * show: 58 characters. The content schemas hold titles to it, and an article
+ * with a longer headline has a `searchTitle` that fits.
+ */
+export const brandedTitleMax = searchLimits.title.max - brandSuffix.length
+
 /**
  * The title with the brand suffix, unless the title already names the brand
- * or the suffix would take it past what search results show: the page's own
- * words come first (docs/product.md#search-metadata).
+ * (docs/product.md#search-metadata). A title too long to keep the suffix is
+ * refused: every title carries the brand.
  */
 export function fullTitle(title: string): string {
   if (title.toLowerCase().includes(site.name.toLowerCase())) return title
-  const branded = `${title} | ${site.name}`
-  return branded.length <= searchLimits.title.max ? branded : title
+  if (title.length > brandedTitleMax) {
+    throw new Error(
+      `"${title}" is ${title.length} characters: with "${brandSuffix}" it passes the ${searchLimits.title.max} that search results show; write a shorter title (at most ${brandedTitleMax})`,
+    )
+  }
+  return `${title}${brandSuffix}`
 }
 
 export function absoluteUrl(path: string): string {

@@ -1,5 +1,5 @@
 /**
- * The colour theme (docs/product.md#header, docs/decisions/026-type-and-theme.md):
+ * The color theme (docs/product.md#header, docs/decisions/026-type-and-theme.md):
  * `data-theme` on `<html>` is "light" or "dark"; app/app.css redefines the
  * palette under `[data-theme=dark]`. The visitor's choice is kept in
  * localStorage; without one the theme follows the system's preference.
@@ -12,7 +12,7 @@ export type Theme = 'light' | 'dark'
 export const themeStorageKey = THEME_KEY
 
 /**
- * The browser bar's colour (the theme-color meta tag), which cannot read a
+ * The browser bar's color (the theme-color meta tag), which cannot read a
  * CSS variable: brand-700 in the light theme, brand-950 in the dark one.
  */
 export const themeBarColors: Record<Theme, string> = { light: '#4338ca', dark: '#1e1b4b' }

@@ -13,7 +13,7 @@ import { watchMenus } from './menus.ts'
 // browser queues them a task later: the delays tested are far longer), an auto
 // popover closing the other auto popovers when it opens, `:popover-open`, and
 // a popovertarget button's click toggling its popover unless a listener
-// cancelled that click.
+// canceled that click.
 
 const shown = new Set<HTMLElement>()
 const nativeMatches = Element.prototype.matches
@@ -36,7 +36,7 @@ function show(this: HTMLElement) {
   this.dispatchEvent(toggleEvent('closed', 'open'))
 }
 
-/** A popovertarget button's activation behaviour: it runs after the click's listeners, unless one cancelled it. */
+/** A popovertarget button's activation behavior: it runs after the click's listeners, unless one canceled it. */
 function activate(event: MouseEvent) {
   const button = (event.target as Element).closest('button[popovertarget]')
   const target = button && document.getElementById(button.getAttribute('popovertarget')!)

@@ -1,4 +1,4 @@
-// The behaviour of every page's shell (app/layouts/site-layout.astro): a few
+// The behavior of every page's shell (app/layouts/site-layout.astro): a few
 // lines each, no framework. The islands are the React parts.
 import { recordLanding } from '#app/lib/attribution.ts'
 import { watchBackToTop } from './back-to-top.ts'

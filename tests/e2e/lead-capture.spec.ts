@@ -345,7 +345,10 @@ test.describe('the mobile call-to-action bar', () => {
     await expect(bar(page)).toHaveCount(0)
     await page.evaluate(() => window.scrollTo(0, 400))
     await expect(bar(page)).toBeVisible()
-    await expect(bar(page).getByRole('link', { name: 'Book Strategy Call' })).toHaveAttribute('href', '/contact')
+    await expect(bar(page).getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute(
+      'href',
+      '/contact',
+    )
 
     // It never covers the footer's last links.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
@@ -357,7 +360,7 @@ test.describe('the mobile call-to-action bar', () => {
     for (const width of [390, 320]) {
       await page.setViewportSize({ width, height: 844 })
       for (const control of [
-        bar(page).getByRole('link', { name: 'Book Strategy Call' }),
+        bar(page).getByRole('link', { name: 'Book your free strategy call' }),
         bar(page).getByRole('button', { name: 'Hide this bar' }),
       ]) {
         const box = await control.boundingBox()

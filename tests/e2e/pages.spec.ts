@@ -13,9 +13,8 @@ test.describe('every page, as pre-rendered HTML with JavaScript off', () => {
       expect(response?.status()).toBe(200)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       await expect(page.locator('main')).toContainText(text)
-      // " | Northpeak" is appended unless the title names the brand or would pass 70 characters.
-      const branded = `${title} | Northpeak`
-      await expect(page).toHaveTitle(title.toLowerCase().includes('northpeak') || branded.length > 70 ? title : branded)
+      // Every title carries the brand: " | Northpeak" is appended unless the title names it.
+      await expect(page).toHaveTitle(title.toLowerCase().includes('northpeak') ? title : `${title} | Northpeak`)
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description)
       // Markdown must reach visitors rendered: no "[label](/path)" or "**bold**" to read,
       // closed FAQ answers included.

@@ -47,9 +47,9 @@ test.describe('at 1280 px', () => {
       const headings = body(page).locator('h2')
       await expect(links).toHaveText(await headings.allTextContents())
       expect(await links.count()).toBeGreaterThan(3)
-      await expect(offer(page).getByRole('link', { name: /Book Strategy Call/ })).toHaveAttribute(
+      await expect(offer(page).getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute(
         'href',
-        site.bookingUrl,
+        '/contact',
       )
       await expect(offer(page).getByRole('link', { name: 'Get Free Marketing Audit' })).toHaveAttribute(
         'href',

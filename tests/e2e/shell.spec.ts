@@ -34,7 +34,7 @@ test.describe('header, desktop', () => {
     }
     const banner = page.getByRole('banner')
     await expect(banner.getByRole('link', { name: 'Northpeak, home' })).toHaveAttribute('href', '/')
-    await expect(banner.getByRole('link', { name: 'Book Strategy Call' })).toHaveAttribute('href', '/contact')
+    await expect(banner.getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute('href', '/contact')
   })
 
   test('the Services menu lists every service page but omnichannel', async ({ page }) => {
@@ -193,7 +193,7 @@ test.describe('mobile menu at 390 px', () => {
       ['SaaS', '/industries/saas'],
       ['Ecommerce', '/industries/ecommerce'],
       ['Contact', '/contact'],
-      ['Book Strategy Call', '/contact'],
+      ['Book your free strategy call', '/contact'],
     ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
     }

@@ -69,6 +69,18 @@ describe('metadataProblems', () => {
     ])
   })
 
+  test('finds a title without the brand', () => {
+    const bare = 'Paid Ads Management for Growth'
+    expect(problems({ title: `<title>${bare}</title>`, ogTitle: '', twitterTitle: '' })).toEqual([
+      `the title "${bare}" does not carry the brand (" | Northpeak")`,
+      '0 og:title (one expected)',
+      '0 twitter:title (one expected)',
+    ])
+    expect(
+      problems({ title: '<title>Northpeak: Paid Ads Management for Growth</title>', ogTitle: '', twitterTitle: '' }),
+    ).toEqual(['0 og:title (one expected)', '0 twitter:title (one expected)'])
+  })
+
   test('holds the title and description to the lengths search results show', () => {
     const long = 'A title that goes on and on past what any search result shows | Northpeak'
     expect(problems({ title: `<title>${long}</title>` })).toContain(

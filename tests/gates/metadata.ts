@@ -1,5 +1,6 @@
 import type { PageEntry } from '#app/lib/registry.ts'
-import { searchLimits } from '#app/lib/seo.ts'
+import { brandSuffix, searchLimits } from '#app/lib/seo.ts'
+import { site } from '#app/lib/site.ts'
 import { attribute, elementsByTag, findElements, parseHtml, textOf } from './html-dom.ts'
 import { parseJsonLd, structuredDataProblems } from './structured-data.ts'
 
@@ -116,6 +117,10 @@ export function metadataProblems(page: PageMetadata, expected: PageExpectations)
   const problems: string[] = []
   const title = single(problems, '<title>', page.titles)
   within(problems, 'the title', title, searchLimits.title)
+  // Every title carries the brand (docs/product.md#search-metadata).
+  if (title !== undefined && !title.toLowerCase().includes(site.name.toLowerCase())) {
+    problems.push(`the title "${title}" does not carry the brand ("${brandSuffix}")`)
+  }
   const description = single(problems, 'meta description', page.descriptions)
   within(problems, 'the description', description, searchLimits.description)
 

@@ -7,6 +7,7 @@ import { Faq } from '#app/components/sections/faq.tsx'
 import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
 import { KeyFacts } from '#app/components/sections/key-facts.tsx'
 import type { CityContent } from '#app/lib/content/types.ts'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 
 /** A city page (docs/product.md#locations), content/cities/<slug>.md; its shell is app/pages/locations/[slug].astro. */
 export function LocationPage({ city }: { city: CityContent }) {
@@ -17,7 +18,7 @@ export function LocationPage({ city }: { city: CityContent }) {
         heading={city.heading}
         lede={city.lede}
         actions={[
-          { label: 'Book a free strategy call', href: 'booking' },
+          { label: strategyCall.label, href: 'booking' },
           { label: 'Get a free audit', href: '/contact?topic=audit' },
         ]}
       />

@@ -10,6 +10,7 @@ import { Stats } from '#app/components/sections/stats.tsx'
 import { ServiceGlance } from '#app/components/service-glance.tsx'
 import type { ServiceContent } from '#app/lib/content/types.ts'
 import type { ContentsEntry } from '#app/lib/reading-contents.ts'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 
 const deliverablesTitle = 'What you get'
 const processTitle = 'How it works'
@@ -23,7 +24,7 @@ export function ServicePage({ service, contents }: { service: ServiceContent; co
         heading={service.heading}
         lede={service.lede}
         actions={[
-          { label: 'Book a free strategy call', href: 'booking' },
+          { label: strategyCall.label, href: 'booking' },
           { label: 'Get a free audit', href: '/contact?topic=audit' },
         ]}
       />

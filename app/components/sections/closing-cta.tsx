@@ -1,4 +1,5 @@
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 import { site } from '#app/lib/site.ts'
 
 /** The strategy-call offer that closes the service, case-study and city pages. */
@@ -7,8 +8,8 @@ export function ClosingCta({ title }: { title: string }) {
   return (
     <CtaBand
       title={title}
-      body={`Book a free ${minutes}-minute strategy session (worth ${worth}). You leave with a prioritised list of what to fix first, whether or not we work together.`}
-      primary={{ label: 'Book Your Strategy Call', href: 'booking' }}
+      body={`Book a free ${minutes}-minute strategy session (worth ${worth}). You leave with a prioritized list of what to fix first, whether or not we work together.`}
+      primary={{ label: strategyCall.label, href: 'booking' }}
       secondary={{ label: 'Get Free Marketing Audit', href: '/contact?topic=audit' }}
       note={`No commitment required, ${minutes}-minute session, tailored growth recommendations.`}
     />

@@ -1,10 +1,15 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { NewTabLink } from '#app/components/new-tab-link.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { site } from '#app/lib/site.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
-/** The two ways to reach the agency: the booking calendar (new tab) and e-mail. */
+/**
+ * The two ways to reach the agency, on the contact page where every "Book your
+ * free strategy call" leads (app/lib/strategy-call.ts): the booking calendar
+ * (`site.bookingUrl`, a new tab) and email.
+ */
 export function ContactOptions({
   title,
   intro,
@@ -28,13 +33,16 @@ export function ContactOptions({
             Book a {site.strategySession.minutes}-minute strategy call
           </h3>
           <p className="mt-2 text-muted">{booking}</p>
-          <SmartLink to="booking" className={buttonVariants({ variant: 'cta', className: 'mt-6 self-start' })}>
-            Book Your Free Strategy Call
-          </SmartLink>
+          <NewTabLink
+            href={site.bookingUrl}
+            className={buttonVariants({ variant: 'cta', className: 'mt-6 self-start' })}
+          >
+            Pick a time in our calendar
+          </NewTabLink>
         </div>
         <div className="flex flex-col rounded-2xl border border-slate-200 bg-surface p-7">
           <Icon name="mail" className="size-8 text-brand-700" />
-          <h3 className="mt-4 text-xl font-semibold text-ink">E-mail us</h3>
+          <h3 className="mt-4 text-xl font-semibold text-ink">Email us</h3>
           <p className="mt-2 text-muted">{email}</p>
           <SmartLink
             to="email"

@@ -8,7 +8,7 @@ import { Icon } from '#app/components/ui/icon.tsx'
 
 type PricingContent = Extract<SectionContent, { type: 'pricing' }>
 
-/** Retainer plans side by side; the featured plan is marked in text, not only by colour. */
+/** Retainer plans side by side; the featured plan is marked in text, not only by color. */
 export function PricingPlans({ title, intro, plans, note, tone }: Omit<PricingContent, 'type'> & { tone?: Tone }) {
   return (
     <Section title={title} tone={tone}>

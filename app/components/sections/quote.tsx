@@ -1,6 +1,6 @@
 import { Section, type Tone } from '#app/components/section.tsx'
 
-/** A client's words, with their role (clients are anonymised). */
+/** A client's words, with their role (clients are anonymized). */
 export function Quote({ quote, author, role, tone }: { quote: string; author: string; role: string; tone?: Tone }) {
   return (
     <Section tone={tone}>

@@ -8,13 +8,13 @@ afterEach(cleanup)
 
 test('the HTML sitemap links the same pages as /sitemap.xml', () => {
   render(<SitemapList />)
-  const hrefs = screen
+  const linked = screen
     .getAllByTestId('sitemap-links')
     .flatMap((list) => within(list).getAllByRole('link'))
     .map((link) => link.getAttribute('href'))
   const inXml = [...sitemapXml(new Map()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc!).pathname)
-  expect(hrefs.sort()).toEqual(inXml.sort())
-  expect(hrefs).not.toContain('/thank-you')
+  expect(linked.sort()).toEqual(inXml.sort())
+  expect(linked).not.toContain('/thank-you')
 })
 
 test('groups the pages under their headings (docs/product.md#sitemap-and-not-found)', () => {

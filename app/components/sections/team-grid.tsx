@@ -14,7 +14,7 @@ function initials(name: string): string {
     .toUpperCase()
 }
 
-/** The people clients work with, each with a monogram, role, bio and specialities. */
+/** The people clients work with, each with a monogram, role, bio and specialties. */
 export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'type'> & { tone?: Tone }) {
   return (
     <Section title={title} tone={tone}>
@@ -36,7 +36,7 @@ export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'typ
             </div>
             <p className="mt-4 text-muted">{member.bio}</p>
             {member.focus ? (
-              <ul className="mt-4 flex flex-wrap gap-2" aria-label={`${member.name}'s specialities`}>
+              <ul className="mt-4 flex flex-wrap gap-2" aria-label={`${member.name}'s specialties`}>
                 {member.focus.map((focus) => (
                   <li key={focus} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
                     {focus}

@@ -6,7 +6,7 @@ import type { SpriteIconName } from '#app/lib/icons.ts'
  * An icon from the site's sprite (scripts/icon-sprite.ts). Icons are
  * decorative, so hidden from screen readers: the text or the label beside
  * them carries the meaning. Sized by a `size-*` class (1.5rem otherwise) and
- * drawn in the current text colour.
+ * drawn in the current text color.
  */
 export function Icon({ name, className }: { name: SpriteIconName; className?: string }) {
   return (

@@ -9,7 +9,7 @@ import { ContentError, contentFileOf } from './files.ts'
 describe('the content of the site', () => {
   const content = loadContent()
 
-  test('the article catalogue holds the published categories, dates and read times', () => {
+  test('the article catalog holds the published categories, dates and read times', () => {
     const row = (slug: string) => {
       const { data } = content.blog.get(`/blog/${slug}`)!
       return [data.category, data.date, data.readTime]
@@ -47,6 +47,22 @@ describe('a bad content file', () => {
       writeFileSync(target, original)
     }
   }
+
+  test('a title too long to keep " | Northpeak" within 70 characters stops the build, naming the file and field', () => {
+    withFile(
+      'content/pages/about.md',
+      (source) => source.replace(/^title: .*$/m, `title: "${'About us: '.padEnd(59, 'x')}"`),
+      () => expect(() => loadContent(root)).toThrow(/pages\/about\.md: field "title": is longer than 58 characters: with " \| Northpeak" it would pass the 70/),
+    )
+    withFile(
+      'content/blog/video-marketing-strategy.md',
+      (source) => source.replace(/^searchTitle: .*\n/m, ''),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /video-marketing-strategy\.md: field "searchTitle": is required when the title is longer than 58 characters/,
+        ),
+    )
+  })
 
   test('a key fact that counts must count the names listed under it', () => {
     withFile(

@@ -2,17 +2,15 @@ import { describe, expect, test } from 'vitest'
 import { countWords, MarkdownError, renderInline, renderMarkdown, headingId } from './markdown.server.ts'
 
 describe('renderMarkdown', () => {
-  test('resolves the booking and email destinations and opens outbound links in a new tab, saying so', () => {
+  test('resolves the strategy call and email destinations and opens outbound links in a new tab, saying so', () => {
     const html = renderMarkdown('[Book](booking) [Mail](email) [Docs](https://example.org) [Us](/about)')
-    expect(html).toContain(
-      '<a href="https://cal.northpeak.example/strategy-call" target="_blank" rel="noopener noreferrer">Book<span class="sr-only"> (opens in a new tab)</span></a>',
-    )
+    expect(html).toContain('<a href="/contact">Book</a>')
     expect(html).toContain('<a href="mailto:hello@northpeak.example">Mail</a>')
     expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">Docs')
     expect(html).toContain('<a href="/about">Us</a>')
   })
 
-  test('wraps a table in a labelled region that scrolls sideways by keyboard too', () => {
+  test('wraps a table in a labeled region that scrolls sideways by keyboard too', () => {
     const html = renderMarkdown('| Channel | Spend |\n|---|---|\n| Search | $12,000 |')
     expect(html).toMatch(
       /^<div class="table-scroll" role="region" tabindex="0" aria-label="Table: Channel, Spend"><table>[\s\S]*<td>\$12,000<\/td>[\s\S]*<\/table>\n<\/div>/,

@@ -11,7 +11,7 @@ import { classifyHref, resolveHref } from '#app/lib/links.ts'
  *   open a new tab say so to screen readers, as SmartLink does;
  * - headings with an id made from their text (`## Share buttons` is
  *   `#share-buttons`), so a page can link to its own sections;
- * - tables with a heading in every column, wrapped in a labelled region that
+ * - tables with a heading in every column, wrapped in a labeled region that
  *   scrolls sideways on narrow screens and can be scrolled by keyboard;
  * - no raw HTML and no images: every inline script in a page is allowed by
  *   a hash of the build's own output (server CSP), so content must never be

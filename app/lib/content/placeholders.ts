@@ -22,9 +22,9 @@ import { site } from '#app/lib/site.ts'
  * content/README.md.
  */
 export const placeholders = {
-  /** "127%": average conversion uplift across client programs. */
+  /** "127%": the average conversion uplift, as app/lib/site.ts defines it. */
   conversionUplift: site.claims.conversionUplift,
-  /** "the average conversion uplift across our client programs": what {{conversionUplift}} is, after it. */
+  /** "average lift in the conversion rate each client program set out to raise": what the 127% measures. */
   conversionUpliftMeaning: site.claims.conversionUpliftMeaning,
   /** "$10M+": ad spend managed. */
   adSpendManaged: site.claims.adSpendManaged,

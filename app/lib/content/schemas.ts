@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { articleCategories } from '#app/lib/categories.ts'
 import { classifyHref, HREF_RULE } from '#app/lib/links.ts'
+import { brandedTitleMax } from '#app/lib/seo.ts'
 import { MarkdownError, renderInline, renderMarkdown } from './markdown.server.ts'
 
 /**
@@ -16,13 +17,13 @@ import { MarkdownError, renderInline, renderMarkdown } from './markdown.server.t
 
 const markup = /\[[^\]]*\]\([^)]*\)|\*\*[^*]+\*\*|<\/?[a-z][^>]*>/i
 
-/** Plain text of `min`-`max` characters. */
-const text = (min: number, max: number) =>
+/** Plain text of `min`-`max` characters; `tooLong` says why the limit is what it is. */
+const text = (min: number, max: number, tooLong?: string) =>
   z
     .string()
     .trim()
     .min(min)
-    .max(max)
+    .max(max, tooLong === undefined ? undefined : { error: tooLong })
     .refine((value) => !markup.test(value), {
       error: 'is plain text: Markdown links, **emphasis** and HTML tags would show as typed',
     })
@@ -112,10 +113,22 @@ export const iconNames = [
 export const iconSchema = z.enum(iconNames)
 export type IconName = z.infer<typeof iconSchema>
 
+/**
+ * A search-result title, 10-58 characters, so that " | Northpeak", appended
+ * unless it names the brand, keeps it within the 70 that search results show
+ * (docs/product.md#search-metadata).
+ */
+const searchTitle = () =>
+  text(
+    10,
+    brandedTitleMax,
+    `is longer than ${brandedTitleMax} characters: with " | Northpeak" it would pass the 70 that search results show`,
+  )
+
 /** Fields every page shares: search metadata and the page header. */
 const seoFields = {
-  /** Search-result title, 10-60 characters; " | Northpeak" is appended unless it names the brand. */
-  title: text(10, 60),
+  /** Search-result title, 10-58 characters (`searchTitle`). */
+  title: searchTitle(),
   /** Meta description, 70-165 characters: what a searcher gets from the page. */
   description: text(70, 165),
   /** 3-12 search phrases. */
@@ -292,7 +305,7 @@ export const sectionSchema = z.discriminatedUnion('type', [
           name: text(3, 60),
           role: text(3, 80),
           bio: text(40, 500),
-          /** Short specialities. */
+          /** Short specialties. */
           focus: z.array(text(2, 40)).max(5).optional(),
         }),
       )
@@ -359,13 +372,13 @@ export const sectionSchema = z.discriminatedUnion('type', [
       .max(3),
   }),
   z.strictObject({
-    /** The ways to reach the agency: booking calendar and e-mail from the site config. */
+    /** The ways to reach the agency: booking calendar and email from the site config. */
     type: z.literal('contact'),
     title: text(3, 90),
     intro: text(20, 400).optional(),
     /** Text beside the booking button. */
     booking: text(20, 300),
-    /** Text beside the e-mail address. */
+    /** Text beside the email address. */
     email: text(20, 300),
   }),
 ])
@@ -445,10 +458,11 @@ export const articleSchema = z.strictObject({
   /** Headline: the h1, and the search-result title unless `searchTitle` is given; 10-90 characters. */
   title: text(10, 90),
   /**
-   * The search-result title when the headline is longer than search results
-   * show (70 characters, docs/product.md#search-metadata); 10-60 characters.
+   * The search-result title when the headline is too long to carry
+   * " | Northpeak" within what search results show (docs/product.md#search-metadata);
+   * 10-58 characters.
    */
-  searchTitle: text(10, 60).optional(),
+  searchTitle: searchTitle().optional(),
   description: text(70, 165),
   keywords: z.array(text(2, 60)).min(3).max(12),
   category: z.enum(articleCategories),
@@ -484,9 +498,9 @@ export const articleSchema = z.strictObject({
     path: ['updated'],
     error: 'must not be before the publication date ("date")',
   })
-  .refine((article) => article.searchTitle !== undefined || article.title.length <= 70, {
+  .refine((article) => article.searchTitle !== undefined || article.title.length <= brandedTitleMax, {
     path: ['searchTitle'],
-    error: 'is required when the title is longer than 70 characters, which search results cut off',
+    error: `is required when the title is longer than ${brandedTitleMax} characters: with " | Northpeak" it would pass the 70 that search results show`,
   })
 export type ArticleFrontmatter = z.infer<typeof articleSchema>
 
@@ -494,8 +508,8 @@ export type ArticleFrontmatter = z.infer<typeof articleSchema>
 export const categorySchema = z.strictObject({
   /** The category this page lists; the file's name is its slug ("Paid Ads" in paid-ads.md). */
   category: z.enum(articleCategories),
-  /** Search-result title, 10-60 characters. */
-  title: text(10, 60),
+  /** Search-result title, 10-58 characters (`searchTitle`). */
+  title: searchTitle(),
   description: text(70, 165),
   /** The h1. */
   heading: text(2, 60),

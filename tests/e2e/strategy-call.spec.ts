@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test'
+import { pages } from '#app/lib/registry.ts'
+import { site } from '#app/lib/site.ts'
+import { strategyCall } from '#app/lib/strategy-call.ts'
+import { strategyCallProblems } from '#tests/gates/strategy-call.ts'
+import { getAnswer } from './support.ts'
+
+// The strategy-call gate (tests/gates/strategy-call.ts) over every page of
+// the registry and the not-found page, as the server sends them: every link
+// that offers the call reads "Book your free strategy call" and goes to the
+// contact page, and only the contact page links to the booking calendar.
+
+test('every strategy-call link of every page has one label and one destination', async ({ request }) => {
+  const call = { ...strategyCall, bookingUrl: site.bookingUrl }
+  const problems: string[] = []
+  const offering: string[] = []
+  await Promise.all(
+    [...pages.map((entry) => entry.path), '/no-such-page'].map(async (path) => {
+      const response = await getAnswer(request, path)
+      const html = await response.text()
+      problems.push(...strategyCallProblems(path, html, call).map((problem) => `${path}: ${problem}`))
+      if (html.includes(`>${strategyCall.label}<`)) offering.push(path)
+    }),
+  )
+  expect(problems.sort()).toEqual([])
+  // The header offers the call on every page, so the gate has links to read everywhere.
+  expect(offering).toHaveLength(pages.length + 1)
+})

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest'
+import { strategyCallProblems } from './strategy-call.ts'
+
+// A page's strategy-call links as the site renders them, and the same page
+// with one defect planted each time: the gate must name the defect.
+
+const call = {
+  label: 'Book your free strategy call',
+  href: '/contact',
+  bookingUrl: 'https://cal.northpeak.example/strategy-call',
+}
+
+const page = (links: string) =>
+  `<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><header><a href="/contact" data-prefetch>Book your free strategy call</a></header><main>${links}</main></body></html>`
+
+describe('strategyCallProblems', () => {
+  test('finds nothing wrong with the label and destination, in a sentence too', () => {
+    const html = page(
+      '<p>Or <a href="/contact">book your free strategy call</a> today. <a href="/contact?topic=audit">Get a free marketing audit</a></p>',
+    )
+    expect(strategyCallProblems('/blog/seo-strategy-2025', html, call)).toEqual([])
+  })
+
+  test('finds another label, another destination and a new tab', () => {
+    const html = page(
+      [
+        '<a href="/contact">Book Strategy Call</a>',
+        '<a href="https://cal.northpeak.example/strategy-call" target="_blank" rel="noopener noreferrer">Book your free strategy call<span class="sr-only"> (opens in a new tab)</span></a>',
+      ].join(''),
+    )
+    expect(strategyCallProblems('/blog/email-marketing-2025', html, call)).toEqual([
+      '"Book Strategy Call" offers the strategy call, not as "Book your free strategy call"',
+      '"Book your free strategy call (opens in a new tab)" links to the booking calendar, which only /contact links to',
+      '"Book your free strategy call (opens in a new tab)" offers the strategy call, not as "Book your free strategy call"',
+      '"Book your free strategy call (opens in a new tab)" goes to https://cal.northpeak.example/strategy-call, not /contact',
+      '"Book your free strategy call (opens in a new tab)" opens in another tab',
+    ])
+  })
+
+  test('lets the contact page link to the booking calendar under a label of its own', () => {
+    const html = page(
+      '<a href="https://cal.northpeak.example/strategy-call" target="_blank" rel="noopener noreferrer">Pick a time in our calendar<span class="sr-only"> (opens in a new tab)</span></a>',
+    )
+    expect(strategyCallProblems('/contact', html, call)).toEqual([])
+    expect(strategyCallProblems('/pricing', html, call)).toEqual([
+      '"Pick a time in our calendar (opens in a new tab)" links to the booking calendar, which only /contact links to',
+    ])
+  })
+})

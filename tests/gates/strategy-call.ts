@@ -1,0 +1,42 @@
+import { attribute, elementsByTag, parseHtml, textOf } from './html-dom.ts'
+
+/**
+ * One label and one destination for the free strategy call on every page
+ * (docs/product.md#brand-and-business-facts): a link that offers the call
+ * reads the label of app/lib/strategy-call.ts (a sentence may start it in
+ * lower case) and goes to its path in the same tab. The booking calendar
+ * outside the site (`site.bookingUrl`) is linked from the contact page only,
+ * where every such link leads. Pure functions over a page's HTML;
+ * tests/e2e/strategy-call.spec.ts runs them on every page as the server
+ * sends it.
+ */
+
+export interface StrategyCall {
+  label: string
+  href: string
+  /** The external booking calendar (BOOKING_URL). */
+  bookingUrl: string
+}
+
+/** The page that holds the booking calendar. */
+const calendarPage = '/contact'
+
+const offersTheCall = /strategy (?:call|session)/i
+
+/** What is wrong with the strategy-call links of a page; empty when nothing is. */
+export function strategyCallProblems(path: string, html: string, call: StrategyCall): string[] {
+  const problems: string[] = []
+  const labels = new Set([call.label, `${call.label[0]!.toLowerCase()}${call.label.slice(1)}`])
+  for (const link of elementsByTag(parseHtml(html), 'a')) {
+    const label = textOf(link).replace(/\s+/g, ' ').trim()
+    const href = attribute(link, 'href') ?? ''
+    if (href === call.bookingUrl && path !== calendarPage) {
+      problems.push(`"${label}" links to the booking calendar, which only ${calendarPage} links to`)
+    }
+    if (!offersTheCall.test(label)) continue
+    if (!labels.has(label)) problems.push(`"${label}" offers the strategy call, not as "${call.label}"`)
+    if (href !== call.href) problems.push(`"${label}" goes to ${href}, not ${call.href}`)
+    if (attribute(link, 'target') !== undefined) problems.push(`"${label}" opens in another tab`)
+  }
+  return problems
+}
