@@ -23,7 +23,7 @@ const RETRY_WHEN_BUSY_MS = 2000
 
 const invalidEmail = { title: 'Invalid Email', description: 'Please enter a valid email address.' }
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
-const sent = { title: 'Success!', description: 'Check your email for the free marketing audit checklist!' }
+const sent = { title: 'Success!', description: 'Check your email for the free audit kit!' }
 
 /** The kit's parts as the list shows them: the name, capitalized, and what the part is (app/lib/site.ts). */
 const offerItems = site.auditOffer.kit.map((part) => ({

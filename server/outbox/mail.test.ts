@@ -65,7 +65,7 @@ describe('the audit kit email', () => {
       for (const [label, url] of part.links) expect(lines).toContain(`   ${label}: ${url}`)
     })
     expect(popup.text).toContain(
-      `Thank you for asking for Northpeak's free marketing audit kit. It has three parts, together valued at ${site.auditOffer.worth}:`,
+      `Thank you for asking for Northpeak's free audit kit. It has three parts, together valued at ${site.auditOffer.worth}:`,
     )
     expect(popup.text).not.toMatch(/\bThe an? /)
   })
@@ -83,7 +83,7 @@ describe('the audit kit email', () => {
 
   test('goes to the visitor, answered by the agency, and says why it came', () => {
     expect(popup).toMatchObject({ to: 'ada@example.com', from, replyTo: site.email })
-    expect(popup.subject).toBe('Your free marketing audit checklist')
+    expect(popup.subject).toBe('Your free audit kit')
     expect(popup.text).toContain(
       'You get this email because this address was entered in the audit offer on northpeak.example.',
     )

@@ -75,7 +75,7 @@ export function checklistMail(lead: StoredLead, { origin, from }: { origin: stri
   const count = ['no', 'one', 'two', 'three', 'four'][parts.length] ?? String(parts.length)
   const intro = fromContactForm
     ? `Thank you for asking for ${site.name}'s free marketing audit. We will reply within one business day. Meanwhile, here is the audit kit that comes with it, ${count} parts together valued at ${site.auditOffer.worth}:`
-    : `Thank you for asking for ${site.name}'s free marketing audit kit. It has ${count} parts, together valued at ${site.auditOffer.worth}:`
+    : `Thank you for asking for ${site.name}'s free audit kit. It has ${count} parts, together valued at ${site.auditOffer.worth}:`
   const next = `Work through the checklist with your numbers at hand. When you want a second pair of eyes on the results, book a free ${site.strategySession.minutes}-minute strategy call:`
   const call = `${origin}/contact`
   const why = fromContactForm
@@ -86,7 +86,7 @@ export function checklistMail(lead: StoredLead, { origin, from }: { origin: stri
     from,
     to: lead.email,
     replyTo: site.email,
-    subject: 'Your free marketing audit checklist',
+    subject: 'Your free audit kit',
     text: [
       greeting,
       '',

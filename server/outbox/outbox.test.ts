@@ -65,7 +65,7 @@ describe('each delivery arrives once', async () => {
     const checklist = smtp.received.find((mail) => mail.to.includes('ada@example.com'))!
     expect(checklist.from).toBe('hello@northpeak.example')
     const text = decodeMail(checklist.raw)
-    expect(text).toContain('Subject: Your free marketing audit checklist')
+    expect(text).toContain('Subject: Your free audit kit')
     expect(text).toMatch(/Content-Type: multipart\/alternative/)
     expect(text).toMatch(/Content-Type: text\/plain/)
     expect(text).toMatch(/Content-Type: text\/html/)
@@ -197,7 +197,7 @@ test('without SMTP_URL each mail is written as an .eml file under DATA_DIR/mail'
   await waitFor(() => files().length === 2, 5000, 'two mail files')
   const mails = files().map((name) => decodeMail(readFileSync(path.join(mailDir, name), 'utf8')))
   const checklist = mails.find((mail) => /^To: ada@example.com$/m.test(mail))!
-  expect(checklist).toContain('Subject: Your free marketing audit checklist')
+  expect(checklist).toContain('Subject: Your free audit kit')
   expect(checklist).toContain('https://northpeak.example/resources/audit-checklist')
   expect(mails.find((mail) => /^To: hello@northpeak.example$/m.test(mail))).toContain('Subject: New lead')
 })
@@ -224,7 +224,7 @@ test('a request for an audit through the contact form gets the same kit, written
     [other, 'contact', 'project'],
   ])
   const mails = files().map((name) => decodeMail(readFileSync(path.join(mailDir, name), 'utf8')))
-  const kits = mails.filter((mail) => mail.includes('Subject: Your free marketing audit checklist'))
+  const kits = mails.filter((mail) => mail.includes('Subject: Your free audit kit'))
   expect(kits).toHaveLength(1)
   const kit = kits[0]!
   expect(kit).toMatch(/^To: grace@example.org$/m)

@@ -152,7 +152,7 @@ test.describe('the exit popup', () => {
     await page.waitForTimeout(1000)
     await dialog.getByRole('button', { name: 'Send me the free kit' }).click()
     await expect(toast(page, 'Success!')).toBeVisible()
-    await expect(toast(page, 'Check your email for the free marketing audit checklist!')).toBeVisible()
+    await expect(toast(page, 'Check your email for the free audit kit!')).toBeVisible()
     const shownAt = Date.now()
     const checklist = dialog.getByRole('link', { name: 'Open the checklist now' })
     await expect(checklist).toHaveAttribute('href', '/resources/audit-checklist')
@@ -162,7 +162,7 @@ test.describe('the exit popup', () => {
     expect(leadsWith(email)).toMatchObject([{ kind: 'popup', email, page: '/services/paid-ads' }])
     await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBe(1)
     const mail = mailsTo(email)[0] ?? ''
-    expect(mail).toContain('Subject: Your free marketing audit checklist')
+    expect(mail).toContain('Subject: Your free audit kit')
     expect(mail).toContain('/resources/audit-checklist')
   })
 
