@@ -165,7 +165,7 @@ export function RoiCalculator() {
           The calculator needs JavaScript to work out your own figures; without it, it shows the worked example.
         </p>
       </noscript>
-      <div className="grid gap-10 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-10 md:grid-cols-2">
         {/* A group, not a form: the results follow every keystroke, there is nothing to submit. */}
         <div ref={inputs} role="group" aria-labelledby={`${id}-inputs`}>
           <h3 id={`${id}-inputs`} className="mb-4 text-xl font-semibold text-ink">
