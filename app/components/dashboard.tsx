@@ -60,7 +60,7 @@ function changeText(kpi: Kpi): { arrow: string; text: string } {
 function DataTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
   return (
     <div className="prose mt-6 max-w-none">
-      <div className="table-scroll" role="region" tabIndex={0} aria-label={label}>
+      <section className="table-scroll" tabIndex={0} aria-label={label}>
         <table>
           <thead>
             <tr>
@@ -73,7 +73,7 @@ function DataTable({ label, columns, children }: { label: string; columns: strin
           </thead>
           {children}
         </table>
-      </div>
+      </section>
     </div>
   )
 }
