@@ -267,6 +267,120 @@ test.describe('the contact form', () => {
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 
+  test('with JavaScript: each error clears as its field becomes valid, and one polite message says so', async ({
+    page,
+  }) => {
+    await loaded(page, '/contact')
+    await page.getByLabel('Your name').focus()
+    await islandAwake(page, 'ContactForm')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    const name = page.getByLabel('Your name')
+    const email = page.getByLabel('Work email')
+    const service = page.getByLabel('Service you are interested in')
+    const message = page.getByLabel('Your message')
+    await expect(name).toBeFocused()
+    for (const control of [name, email, service, message]) await expect(control).toHaveAttribute('aria-invalid', 'true')
+    // What the form's live regions say from now on, each change once.
+    await page.evaluate(() => {
+      const said: string[] = []
+      ;(window as unknown as { said: string[] }).said = said
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const node = record.target instanceof Element ? record.target : record.target.parentElement
+          const region = node?.closest('[role="status"], [aria-live]')
+          const text = region?.textContent?.trim()
+          if (text && said.at(-1) !== text) said.push(text)
+        }
+      }).observe(document.getElementById('contact-form')!, { subtree: true, childList: true, characterData: true })
+    })
+    const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said)
+
+    // Typed letter by letter, as a person types: the message goes at once, and is announced once.
+    await name.pressSequentially('Jane Doe', { delay: 40 })
+    await expect(name).not.toHaveAttribute('aria-invalid')
+    await expect(name).toHaveAccessibleDescription('')
+    await expect(page.getByText('Enter your name')).toHaveCount(0)
+    await expect.poll(said).toEqual(['Name is fixed. 3 more to fix.'])
+    // The others keep theirs until they are right.
+    await expect(email).toHaveAccessibleDescription('Enter your email address')
+    await email.pressSequentially('jane@', { delay: 40 })
+    await page.waitForTimeout(300)
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    // Leaving the field says what is wrong with it now.
+    await email.blur()
+    await expect(email).toHaveAccessibleDescription('Enter a valid email address, like name@company.com')
+    await email.pressSequentially('example.com', { delay: 40 })
+    await expect(email).not.toHaveAttribute('aria-invalid')
+    // Leaving a fixed field says so at once.
+    await page.keyboard.press('Tab')
+    expect(await said()).toEqual(['Name is fixed. 3 more to fix.', 'Email is fixed. 2 more to fix.'])
+    await service.selectOption({ label: 'Paid Ads' })
+    await expect(service).not.toHaveAttribute('aria-invalid')
+    await expect.poll(said).toHaveLength(3)
+    await message.fill('We want more qualified demos.')
+    await expect(message).not.toHaveAttribute('aria-invalid')
+    await expect(page.locator('#contact-form [aria-invalid]')).toHaveCount(0)
+    await expect
+      .poll(said)
+      .toEqual([
+        'Name is fixed. 3 more to fix.',
+        'Email is fixed. 2 more to fix.',
+        'Service is fixed. 1 more to fix.',
+        'Message is fixed. The form is ready to send.',
+      ])
+  })
+
+  test('the errors read in the dark theme too: they pass axe-core, contrast included', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await loaded(page, '/contact')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    await page.getByLabel('Work email').fill('ada@')
+    await islandAwake(page, 'ContactForm')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true')
+    const results = await new AxeBuilder({ page }).include('#contact-form').withTags(axeTags).analyze()
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([])
+  })
+
+  test('without JavaScript the errors look and sit as they do with it', async ({ page, browser }) => {
+    /** Each field's error as shown: its look, where it sits under its control, how the control is marked. */
+    const errorsAsShown = (target: Page) =>
+      target.locator('#contact-form').evaluate((form) =>
+        [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')].map((control) => {
+          const message = document.getElementById(control.getAttribute('aria-describedby') ?? '')
+          const look = message ? getComputedStyle(message) : undefined
+          const controlBox = control.getBoundingClientRect()
+          const messageBox = message?.getBoundingClientRect()
+          return {
+            field: control.getAttribute('name'),
+            message: message?.textContent,
+            className: message?.className,
+            color: look?.color,
+            font: look && `${look.fontSize} ${look.fontWeight}`,
+            border: getComputedStyle(control).borderColor,
+            below: messageBox && Math.round(messageBox.top - controlBox.bottom),
+            left: messageBox && Math.round(messageBox.left - controlBox.left),
+          }
+        }),
+      )
+    await loaded(page, '/contact')
+    await page.getByLabel('Work email').fill('ada@')
+    await islandAwake(page, 'ContactForm')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page.getByLabel('Your name')).toBeFocused()
+    const withScript = await errorsAsShown(page)
+    expect(withScript.map((error) => error.field)).toEqual(['name', 'email', 'service', 'message'])
+
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const plain = await context.newPage()
+    await plain.goto('/contact')
+    await plain.getByLabel('Work email').fill('ada@')
+    await plain.getByRole('button', { name: 'Send message' }).click()
+    await expect(plain).toHaveURL(/\/contact$/)
+    expect(await errorsAsShown(plain)).toEqual(withScript)
+    await context.close()
+  })
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false })
 
@@ -327,6 +441,11 @@ test.describe('the contact form', () => {
     await expect(page.getByLabel('Your message')).toHaveAccessibleDescription('Tell us a little about your project')
     const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
     expect(results.violations.map((violation) => violation.id)).toEqual([])
+    // Awake, it clears the server's errors as the fields become right.
+    await page.getByLabel('Work email').fill('grace@example.com')
+    await expect(page.getByLabel('Work email')).not.toHaveAttribute('aria-invalid')
+    await expect(page.getByText('Enter a valid email address, like name@company.com')).toHaveCount(0)
+    await expect(page.getByLabel('Your message')).toHaveAttribute('aria-invalid', 'true')
     // The refused post is answered 400, which the browser reports for the
     // document; nothing else, no hydration mismatch in particular.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)'])
