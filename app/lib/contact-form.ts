@@ -30,7 +30,7 @@ export interface RefusedContactForm {
 export const controlId = (field: ContactField) => `contact-${field}`
 export const errorId = (field: ContactField) => `contact-${field}-error`
 
-/** The look of a field's error message: the theme's error colour, readable in both themes. */
+/** The look of a field's error message: the theme's error color, readable in both themes. */
 export const errorClass = 'mt-1.5 text-sm font-medium text-danger'
 
 /** The fields in the order the form shows them: focus goes to the first with an error. */
