@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { CTA_BAR_SCROLL_PX } from '#app/components/lead-widget-rules.ts'
 import { barAllowedOn } from '#app/lib/lead-widget-pages.ts'
 import { categories, page as registryPage, pages, type RouteModule } from '#app/lib/registry.ts'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 import { expectControlsInViewport, narrowViewports } from './controls-in-viewport.ts'
 import { loaded } from './support.ts'
 
@@ -74,7 +75,7 @@ for (const path of families) {
       if (withBar) {
         expect(report.checked, `${where}: the bar's controls were checked`).toEqual(
           expect.arrayContaining([
-            'a "Book Strategy Call" in region "Book a strategy call"',
+            `a "${strategyCall.label}" in region "Book a strategy call"`,
             'button "Hide this bar" in region "Book a strategy call"',
           ]),
         )
