@@ -85,7 +85,7 @@ describe('html-validate with .htmlvalidate.mjs', () => {
     expect(await rules(longTitle)).toEqual(['long-title'])
   })
 
-  test('finds a labelled region written as a <div role="region"> where a <section> serves, and a name on an element that takes none', async () => {
+  test('finds a labeled region written as a <div role="region"> where a <section> serves, and a name on an element that takes none', async () => {
     const rules = async (file: string) => (await htmlValidateProblems([file])).map((problem) => problem.rule)
     expect(await rules(divRegion)).toEqual(['prefer-native-element'])
     expect(await rules(labelledParagraph)).toEqual(['aria-label-misuse'])
