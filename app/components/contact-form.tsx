@@ -1,14 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
 import { trackFormSubmission } from '#app/lib/analytics.ts'
 import { attributionFor, type Attribution } from '#app/lib/attribution.ts'
 import {
+  ANNOUNCE_PAUSE_MS,
   CONTACT_FORM_ID,
   controlId,
   errorClass,
   errorId,
+  fieldsInError,
   firstError,
+  fixedAnnouncement,
+  formOrder,
   type ContactField,
   type ContactFormState,
 } from '#app/lib/contact-form.ts'
@@ -29,7 +33,7 @@ import { sendLead } from '#app/lib/send-lead.ts'
 const loadSchema = () => import('#app/lib/lead.ts')
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
 const controlClass =
-  'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-red-700'
+  'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-danger'
 
 /**
  * The contact form (docs/product.md#contact-form), rendered by /contact on
@@ -38,7 +42,10 @@ const controlClass =
  * this page again showing `initial`, the errors and what was typed
  * (server/rendered-pages.ts). As an island, woken when a visitor starts to use
  * it, it checks the fields with the same schema as the server, sends without a
- * reload and goes to /thank-you.
+ * reload and goes to /thank-you. Once errors show (after a send, or on the
+ * refused page), each clears as its field becomes right, checked by the same
+ * schema as the visitor types or leaves it; a polite live region says which
+ * are fixed and how many remain, once typing pauses or the field is left.
  */
 export function ContactForm({
   initial,
@@ -55,13 +62,79 @@ export function ContactForm({
   const [state, setState] = useState<ContactFormState>(initial)
   const [sending, setSending] = useState(false)
   const startedAt = useRef(0)
+  // The errors as they are now, for checks that finish after a render.
+  const errorsNow = useRef(initial.errors)
+  // What the live region says, and the fixed fields it has yet to say.
+  const [announcement, setAnnouncement] = useState('')
+  const toAnnounce = useRef<ContactField[]>([])
+  const announceTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   useEffect(() => {
     startedAt.current = Date.now()
+    return () => clearTimeout(announceTimer.current)
   }, [])
 
+  function show(next: ContactFormState) {
+    errorsNow.current = next.errors
+    setState(next)
+  }
+
+  /** New errors for the fields as they are: what was typed stays in the controls. */
+  function showFieldErrors(errors: ContactFormState['errors']) {
+    errorsNow.current = errors
+    setState((current) => ({ ...current, errors }))
+  }
+
+  function announceFixed() {
+    clearTimeout(announceTimer.current)
+    if (toAnnounce.current.length === 0) return
+    setAnnouncement(fixedAnnouncement(toAnnounce.current, fieldsInError(errorsNow.current).length))
+    toAnnounce.current = []
+  }
+
+  /**
+   * A field with an error, changed or left: checked with the whole form by
+   * the schema, its error goes once it is right. Leaving it also updates the
+   * message to what is wrong now ("ada@" is no longer empty, but not yet an
+   * address), and says at once what was fixed.
+   */
+  async function recheck(target: EventTarget, leaving: boolean) {
+    const control = target as Partial<HTMLInputElement>
+    const field = formOrder.find((name) => name === control.name)
+    if (!field || !control.form || errorsNow.current[field] === undefined) {
+      if (leaving) announceFixed()
+      return
+    }
+    let schema: Awaited<ReturnType<typeof loadSchema>>
+    try {
+      schema = await loadSchema()
+    } catch {
+      return // It cannot be checked here; the next send says what is wrong.
+    }
+    const checked = schema.contactLeadSchema.safeParse(Object.fromEntries(new FormData(control.form)))
+    const error = checked.success ? undefined : schema.fieldErrors(checked.error)[field]
+    const errors = errorsNow.current
+    if (errors[field] === undefined) return
+    if (error === undefined) {
+      const { [field]: _fixed, ...rest } = errors
+      showFieldErrors(rest)
+      toAnnounce.current = [...toAnnounce.current, field]
+    } else if (leaving && error !== errors[field]) {
+      showFieldErrors({ ...errors, [field]: error })
+    }
+    if (leaving) announceFixed()
+    else if (toAnnounce.current.length > 0) {
+      // Said once typing pauses, not at every key.
+      clearTimeout(announceTimer.current)
+      announceTimer.current = setTimeout(announceFixed, ANNOUNCE_PAUSE_MS)
+    }
+  }
+
   function showErrors(errors: ContactFormState['errors'], values: ContactFormState['values']) {
-    setState({ errors, values })
+    clearTimeout(announceTimer.current)
+    toAnnounce.current = []
+    setAnnouncement('')
+    show({ errors, values })
     const field = firstError(errors)
     // After React has rendered the messages, so the field is read with its message.
     if (field) requestAnimationFrame(() => document.getElementById(controlId(field))?.focus())
@@ -78,7 +151,7 @@ export function ContactForm({
       schema = await loadSchema()
     } catch {
       // Offline, or a new release replaced the file: the form cannot be checked here.
-      setState({ errors: { form: `${failed.title}. ${failed.description}` }, values })
+      show({ errors: { form: `${failed.title}. ${failed.description}` }, values })
       toast.error(failed)
       return
     }
@@ -108,7 +181,7 @@ export function ContactForm({
     } else if (result.reason === 'invalid') {
       showErrors(result.fields, values)
     } else {
-      setState({ errors: { form: `${failed.title}. ${failed.description}` }, values })
+      show({ errors: { form: `${failed.title}. ${failed.description}` }, values })
       toast.error(failed)
     }
   }
@@ -158,6 +231,8 @@ export function ContactForm({
       noValidate
       onSubmit={submit}
       onFocus={() => void loadSchema().catch(() => undefined)}
+      onChange={(event) => void recheck(event.target, false)}
+      onBlur={(event: FocusEvent<HTMLFormElement>) => void recheck(event.target, true)}
       aria-labelledby="send-us-a-message-title"
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-surface p-7"
     >
@@ -247,6 +322,9 @@ export function ContactForm({
           {errors.form ?? (sending ? 'Sending your message…' : 'A strategist replies within one business day.')}
         </p>
       </div>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
     </form>
   )
 }

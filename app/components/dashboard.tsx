@@ -3,8 +3,11 @@ import { BarList, Legend, LineChart, type LineSeries } from '#app/components/cha
 import { Section, SectionHeading } from '#app/components/section.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import {
+  annotationDates,
   buildReport,
+  formatRoas,
   generateSample,
+  kpiMove,
   parseRange,
   ranges,
   SAMPLE_CLIENT,
@@ -27,7 +30,8 @@ const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numer
 
 const day = (date: string, format = longDate) => format.format(new Date(`${date}T00:00:00Z`))
 const percent = (value: number) => `${twoDecimals.format(value * 100)}%`
-const roas = (value: number) => `${twoDecimals.format(value)}x`
+const roas = formatRoas
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 const orNone = (value: number | null, format: (value: number) => string) => (value === null ? 'None' : format(value))
 /** "$10k", "$1.2M": the trend's axis. */
 const compactDollars = (value: number) =>
@@ -44,13 +48,24 @@ const kpiFormats: Record<Kpi['key'], (value: number) => string> = {
 
 /** "Up 3.6%", "Down 0.02 percentage points", "No change": words, not color, say which way a KPI moved. */
 function changeText(kpi: Kpi): { arrow: string; text: string } {
-  if (kpi.change === null) return { arrow: '', text: 'No earlier figure to compare' }
+  const move = kpiMove(kpi)
+  if (move === 'unknown' || kpi.change === null) return { arrow: '', text: 'No earlier figure to compare' }
+  if (move === 'none') return { arrow: '', text: 'No change' }
   // The conversion rate's change is in percentage points, the others relative.
-  const points = kpi.key === 'conversionRate'
-  const size = points ? Math.abs(kpi.change) : Math.abs(kpi.change) * 100
-  const shown = points ? `${twoDecimals.format(size)} percentage points` : `${oneDecimal.format(size)}%`
-  if (Number(size.toFixed(points ? 2 : 1)) === 0) return { arrow: '', text: 'No change' }
-  return kpi.change > 0 ? { arrow: '▲', text: `Up ${shown}` } : { arrow: '▼', text: `Down ${shown}` }
+  const size = Math.abs(kpi.change)
+  const shown =
+    kpi.key === 'conversionRate' ? `${twoDecimals.format(size)} percentage points` : `${oneDecimal.format(size * 100)}%`
+  return move === 'up' ? { arrow: '▲', text: `Up ${shown}` } : { arrow: '▼', text: `Down ${shown}` }
+}
+
+/** A note that explains a figure: why it fell, or why a channel returned less than its spend. */
+function WhyNote({ children, ...data }: { children: string } & Record<`data-${string}`, string>) {
+  return (
+    <p className="mt-3 border-l-4 border-slate-300 pl-3 text-sm text-ink" {...data}>
+      <span className="font-semibold">Why: </span>
+      {children}
+    </p>
+  )
 }
 
 /**
@@ -60,7 +75,7 @@ function changeText(kpi: Kpi): { arrow: string; text: string } {
 function DataTable({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
   return (
     <div className="prose mt-6 max-w-none">
-      <div className="table-scroll" role="region" tabIndex={0} aria-label={label}>
+      <section className="table-scroll" tabIndex={0} aria-label={label}>
         <table>
           <thead>
             <tr>
@@ -73,7 +88,7 @@ function DataTable({ label, columns, children }: { label: string; columns: strin
           </thead>
           {children}
         </table>
-      </div>
+      </section>
     </div>
   )
 }
@@ -124,6 +139,19 @@ const Trend = memo(function Trend({ report }: { report: Report }) {
           `${dollars.format(best.revenue)} of revenue; spend ran between ${dollars.format(Math.min(...spends))} and ` +
           `${dollars.format(Math.max(...spends))} a day, lower at weekends.`}
       </p>
+      {report.annotations.length > 0 ? (
+        <>
+          <h4 className="mt-4 font-semibold text-ink">What was under way in these {report.range} days</h4>
+          <ul className="mt-2 space-y-1 text-sm text-ink">
+            {report.annotations.map((annotation) => (
+              <li key={annotation.start} data-annotation={annotation.start}>
+                <span className="font-semibold">{capitalized(annotationDates(annotation))}</span>
+                {` · ${annotation.title}: ${annotation.detail}`}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {/* In the HTML, so it reads without JavaScript: closed until asked for. */}
       <details className="mt-4">
         <summary className="cursor-pointer font-semibold text-brand-700">
@@ -169,6 +197,14 @@ const Channels = memo(function Channels({ report }: { report: Report }) {
           detail: `${row.name}: ${dollars.format(row.revenue)} revenue from ${integer.format(row.leads)} leads and ${integer.format(row.customers)} customers; ${row.spend > 0 ? `${dollars.format(row.spend)} spend, ROAS ${returnOn(row.revenue, row.spend)}` : 'no media spend'}.`,
         }))}
       />
+      {rows.map((row) => {
+        const note = report.channelNotes[row.channel]
+        return note ? (
+          <WhyNote key={row.channel} data-channel-note={row.channel}>
+            {note}
+          </WhyNote>
+        ) : null
+      })}
       <DataTable
         label="Channel performance, sample data"
         columns={['Channel', 'Sessions', 'Leads', 'Conversion rate', 'Spend', 'Cost per lead', 'Revenue', 'ROAS']}
@@ -264,7 +300,7 @@ export function Dashboard() {
       <SectionHeading
         eyebrow="Demo with sample data"
         title="The sample dashboard"
-        intro="A working, simplified copy of the reporting our clients get, with generated figures; a client's own adds targets, pipeline and annotations, described below. Switch the date range and everything follows; point at or tab to a chart for its figures."
+        intro="A working, simplified copy of the reporting our clients get, with generated figures; a client's own adds targets and pipeline, described below. Switch the date range and everything follows; where a figure fell or a channel returned less than its spend, a note says why; point at or tab to a chart for its figures."
       />
       <p className="mb-8 max-w-3xl rounded-lg border-l-4 border-brand-600 bg-brand-50 p-4 text-ink">
         <strong>Sample data.</strong>
@@ -320,6 +356,9 @@ export function Dashboard() {
                     {` on the previous ${report.range} days (${orNone(kpi.previous, format)})`}
                   </span>
                 </p>
+                {report.kpiNotes[kpi.key] ? (
+                  <WhyNote data-kpi-note={kpi.key}>{report.kpiNotes[kpi.key]!}</WhyNote>
+                ) : null}
               </li>
             )
           })}

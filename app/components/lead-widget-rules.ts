@@ -27,17 +27,27 @@ export function setFlag(key: string): void {
   }
 }
 
+/** The popovers open now (the menus); none where the browser has no Popover API. */
+export function openPopovers(doc: Document = document): HTMLElement[] {
+  try {
+    return [...doc.querySelectorAll<HTMLElement>(':popover-open')]
+  } catch {
+    return []
+  }
+}
+
 /**
- * Something the popup must not cover: an open dialog or menu, or a form
- * field the visitor is typing in.
+ * Something the popup must not cover: an open dialog, a form field the
+ * visitor is typing in, or a menu they are using (focus on its button or in
+ * it). A menu open only because the pointer rested on it on its way out is
+ * not in use: the popup closes it as it opens.
  */
 export function visitorIsBusy(doc: Document = document): boolean {
   const active = doc.activeElement
   if (active instanceof HTMLElement && active.matches('input, textarea, select, [contenteditable="true"]')) return true
   if (doc.querySelector('dialog[open], [aria-modal="true"]')) return true
-  try {
-    return doc.querySelector(':popover-open') !== null
-  } catch {
-    return false // no Popover API, so no popover open
-  }
+  return openPopovers(doc).some(
+    (popover) =>
+      popover.contains(active) || (active instanceof HTMLButtonElement && active.popoverTargetElement === popover),
+  )
 }

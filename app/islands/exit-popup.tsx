@@ -1,7 +1,13 @@
 import { Dialog } from 'radix-ui'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { IslandBoundary } from '#app/components/error-fallback.tsx'
-import { EXIT_POPUP_SEEN_KEY, readFlag, setFlag, visitorIsBusy } from '#app/components/lead-widget-rules.ts'
+import {
+  EXIT_POPUP_SEEN_KEY,
+  openPopovers,
+  readFlag,
+  setFlag,
+  visitorIsBusy,
+} from '#app/components/lead-widget-rules.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { toast } from '#app/components/ui/toast.ts'
@@ -21,7 +27,6 @@ const loadSchema = () => import('#app/lib/lead.ts')
 /** How often a popup held back by a busy visitor looks again. */
 const RETRY_WHEN_BUSY_MS = 2000
 
-const invalidEmail = { title: 'Invalid Email', description: 'Please enter a valid email address.' }
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
 const sent = { title: 'Success!', description: 'Check your email for the free audit kit!' }
 
@@ -50,8 +55,9 @@ interface ExitPopupProps {
  * The exit popup (docs/product.md#exit-popup), an island woken by
  * `client:exit-intent` when the pointer leaves through the top of the window
  * or 30 s after the page started loading, and never once the visitor has seen
- * it (a stored flag). It opens at once, unless a dialog or menu is open or a
- * field is being typed in: then it waits until the visitor is done.
+ * it (a stored flag). It opens at once, unless a dialog is open, or a menu or
+ * a field is in use: then it waits until the visitor is done. A menu open only
+ * under the pointer closes as it opens, and none opens under it.
  */
 export function ExitPopup(props: ExitPopupProps) {
   return (
@@ -80,21 +86,47 @@ function ExitPopupWhenFree(props: ExitPopupProps) {
   return open ? <PopupDialog {...props} onClose={() => setOpen(false)} /> : null
 }
 
+/** The id of the message under the popup's field. */
+const EMAIL_ERROR_ID = 'exit-popup-email-error'
+
 /**
  * A modal dialog offering the free audit kit for an email address, sent to
  * the lead API. Escape, the backdrop and the close button close it, and focus
- * goes back where it was.
+ * goes back where it was. A wrong address is marked at the field, with the
+ * schema's message under it, and focus goes back to it; the mark goes once
+ * the address is right.
  */
 function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & { onClose: () => void }) {
   const [address, setAddress] = useState('')
   const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing')
-  const [invalid, setInvalid] = useState(false)
+  const [error, setError] = useState<string | undefined>()
+  const schema = useRef<Awaited<ReturnType<typeof loadSchema>>>(undefined)
   const input = useRef<HTMLInputElement>(null)
+  const content = useRef<HTMLDivElement>(null)
   const checklistLink = useRef<HTMLAnchorElement>(null)
   // When the popup opened: the server's bot check measures from it.
   const [startedAt] = useState(() => Date.now())
   // Where focus was when the popup opened (it opens by itself, without a trigger).
   const [returnFocus] = useState(() => document.activeElement)
+
+  // A menu the pointer opened on its way out closes as the popup opens, and
+  // while it is open no popover outside it opens (as a menu whose pointer
+  // delay runs out now would).
+  useEffect(() => {
+    for (const popover of openPopovers()) popover.hidePopover()
+    const refuse = (event: Event) => {
+      const opening = (event as ToggleEvent).newState === 'open'
+      if (opening && !content.current?.contains(event.target as Node)) event.preventDefault()
+    }
+    document.addEventListener('beforetoggle', refuse, true)
+    return () => document.removeEventListener('beforetoggle', refuse, true)
+  }, [])
+
+  /** The address marked wrong with `message`, read out and focused. */
+  function showError(message: string) {
+    setError(message)
+    input.current?.focus()
+  }
 
   useEffect(() => {
     if (state !== 'sent') return
@@ -106,22 +138,19 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (state !== 'editing') return
-    let schema: Awaited<ReturnType<typeof loadSchema>>
     try {
-      schema = await loadSchema()
+      schema.current = await loadSchema()
     } catch {
       // Offline, or a new release replaced the file: the address cannot be checked here.
       toast.error(failed)
       return
     }
-    const checked = schema.email.safeParse(address)
+    const checked = schema.current.email.safeParse(address)
     if (!checked.success) {
-      setInvalid(true)
-      toast.error(invalidEmail)
-      input.current?.focus()
+      showError(checked.error.issues[0]?.message ?? 'Enter a valid email address')
       return
     }
-    setInvalid(false)
+    setError(undefined)
     setState('sending')
     const page = window.location.pathname
     const result = await sendLead({ kind: 'popup', email: checked.data, ...attribution(), startedAt })
@@ -132,8 +161,7 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
     } else {
       setState('editing')
       if (result.reason === 'invalid' && result.fields.email) {
-        setInvalid(true)
-        toast.error(invalidEmail)
+        showError(result.fields.email)
       } else {
         toast.error(failed)
       }
@@ -145,6 +173,7 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
       <Dialog.Portal>
         <Dialog.Overlay data-shell="" className="fixed inset-0 z-50 bg-slate-950/60" />
         <Dialog.Content
+          ref={content}
           data-shell=""
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl sm:p-8"
           onOpenAutoFocus={(event) => {
@@ -207,11 +236,27 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
                 autoComplete="email"
                 inputMode="email"
                 value={address}
-                aria-invalid={invalid || undefined}
-                onChange={(event) => setAddress(event.target.value)}
-                onFocus={() => void loadSchema().catch(() => undefined)}
-                className="mt-1.5 h-11 w-full rounded-lg border border-slate-300 px-3 text-ink aria-invalid:border-red-700"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? EMAIL_ERROR_ID : undefined}
+                onChange={(event) => {
+                  setAddress(event.target.value)
+                  if (error && schema.current?.email.safeParse(event.target.value).success) setError(undefined)
+                }}
+                onFocus={() =>
+                  void loadSchema()
+                    .then((module) => (schema.current = module))
+                    .catch(() => undefined)
+                }
+                className="mt-1.5 h-11 w-full rounded-lg border border-slate-300 px-3 text-ink aria-invalid:border-danger"
               />
+              {/* Read out when it appears or changes; tied to the field for when it is focused again. */}
+              <div aria-live="polite">
+                {error ? (
+                  <p id={EMAIL_ERROR_ID} className="mt-1.5 text-sm font-medium text-danger">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
               <Button type="submit" variant="cta" className="mt-3 w-full" aria-disabled={state === 'sending'}>
                 {state === 'sending' ? 'Sending…' : 'Send me the free kit'}
               </Button>

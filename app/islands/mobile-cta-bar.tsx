@@ -45,9 +45,8 @@ function Bar() {
 
   if (!shown) return null
   return (
-    <div
+    <section
       data-shell=""
-      role="region"
       aria-label="Book a strategy call"
       className="cta-bar fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-slate-200 bg-surface/95 px-4 py-3 shadow-lg backdrop-blur md:hidden"
     >
@@ -69,6 +68,6 @@ function Bar() {
       >
         <Icon name="close" />
       </button>
-    </div>
+    </section>
   )
 }

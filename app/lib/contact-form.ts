@@ -30,8 +30,8 @@ export interface RefusedContactForm {
 export const controlId = (field: ContactField) => `contact-${field}`
 export const errorId = (field: ContactField) => `contact-${field}-error`
 
-/** The look of a field's error message. */
-export const errorClass = 'mt-1.5 text-sm font-medium text-red-700'
+/** The look of a field's error message: the theme's error color, readable in both themes. */
+export const errorClass = 'mt-1.5 text-sm font-medium text-danger'
 
 /** The fields in the order the form shows them: focus goes to the first with an error. */
 export const formOrder: readonly ContactField[] = ['topic', 'name', 'email', 'company', 'service', 'budget', 'message']
@@ -39,6 +39,37 @@ export const formOrder: readonly ContactField[] = ['topic', 'name', 'email', 'co
 /** The first field, in the form's order, that has an error. */
 export function firstError(errors: ContactFormState['errors']): ContactField | undefined {
   return formOrder.find((field) => errors[field] !== undefined)
+}
+
+/** A field's short name, as the form's live region says it is fixed. */
+export const fieldNames: Record<ContactField, string> = {
+  topic: 'Topic',
+  name: 'Name',
+  email: 'Email',
+  company: 'Company',
+  service: 'Service',
+  budget: 'Budget',
+  message: 'Message',
+}
+
+/** How long typing pauses before the live region says a field is fixed (leaving the field says it at once). */
+export const ANNOUNCE_PAUSE_MS = 1000
+
+/**
+ * What the form's polite live region says once fields with an error are
+ * right: "Name is fixed. 3 more to fix.", "Service and message are fixed. The
+ * form is ready to send." `remaining` counts the fields still marked wrong.
+ */
+export function fixedAnnouncement(fixed: readonly ContactField[], remaining: number): string {
+  const names = fixed.map((field, index) => (index === 0 ? fieldNames[field] : fieldNames[field].toLowerCase()))
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
+  const rest = remaining === 0 ? 'The form is ready to send.' : `${remaining} more to fix.`
+  return `${list} ${fixed.length > 1 ? 'are' : 'is'} fixed. ${rest}`
+}
+
+/** The fields of `errors` that are marked wrong (the whole form's message aside). */
+export function fieldsInError(errors: ContactFormState['errors']): ContactField[] {
+  return formOrder.filter((field) => errors[field] !== undefined)
 }
 
 /** A fresh form; `?topic=audit` (a topic of `topicOptions`) preselects its topic. */

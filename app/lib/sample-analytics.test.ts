@@ -4,13 +4,19 @@ import {
   channels,
   dayTotal,
   defaultRange,
+  formatRoas,
   generateSample,
+  kpiMovedBadly,
   parseRange,
   ranges,
+  sampleAnnotations,
   SAMPLE_DAYS,
   SAMPLE_END,
   seededRandom,
+  type Channel,
   type Counts,
+  type Report,
+  type SampleDay,
 } from './sample-analytics.ts'
 
 const sample = generateSample()
@@ -146,4 +152,125 @@ test('parseRange: 7, 30 or 90, anything else the default', () => {
   expect(parseRange(null)).toBe(defaultRange)
   expect(parseRange('365')).toBe(defaultRange)
   expect(parseRange('7d')).toBe(defaultRange)
+})
+
+describe('the story the sample tells', () => {
+  const kpiOf = (report: Report) => Object.fromEntries(report.kpis.map((item) => [item.key, item]))
+  const integer = new Intl.NumberFormat('en-US')
+  const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`
+  /** A channel's counts summed over the days that `keep` keeps. */
+  const channelSum = (channel: Channel, keep: (day: SampleDay) => boolean) =>
+    sample.filter(keep).reduce(
+      (total, day) => {
+        for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += day.channels[channel][key]
+        return total
+      },
+      { sessions: 0, engaged: 0, leads: 0, qualified: 0, customers: 0, spend: 0, revenue: 0 },
+    )
+  const weekday = (day: SampleDay) => ![0, 6].includes(new Date(`${day.date}T00:00:00Z`).getUTCDay())
+  const between = (from: string, to: string) => (day: SampleDay) => day.date >= from && day.date <= to
+
+  for (const range of ranges) {
+    test(`${range} days: revenue, ROAS and leads grow on the ${range} days before`, () => {
+      const kpi = kpiOf(buildReport(sample, range))
+      expect(kpi.revenue!.change).toBeGreaterThan(0)
+      expect(kpi.roas!.change).toBeGreaterThan(0)
+      expect(kpi.leads!.change).toBeGreaterThan(0)
+    })
+
+    test(`${range} days: each figure that moved the wrong way, and each channel under 1x, has its note, and no other`, () => {
+      const report = buildReport(sample, range)
+      for (const kpi of report.kpis) expect(report.kpiNotes[kpi.key] !== undefined, kpi.key).toBe(kpiMovedBadly(kpi))
+      for (const row of report.channels) {
+        expect(report.channelNotes[row.channel] !== undefined, row.channel).toBe(
+          row.spend > 0 && row.revenue < row.spend,
+        )
+      }
+    })
+  }
+
+  test('30 days, the default: sessions fall where paid search cut its useless clicks, and the note says so', () => {
+    const report = buildReport(sample, 30)
+    const kpi = kpiOf(report)
+    expect(kpiMovedBadly(kpi.sessions!)).toBe(true)
+    // Fewer clicks for more leads: paid search's cost per lead fell.
+    expect(kpi.costPerLead!.change).toBeLessThan(0)
+    const now = channelSum('paid', between(report.start, report.end))
+    const before = channelSum('paid', between(report.previousStart, report.previousEnd))
+    expect(report.kpiNotes.sessions).toBe(
+      `Mostly paid search, from ${integer.format(before.sessions)} sessions in the 30 days before to ` +
+        `${integer.format(now.sessions)} sessions. Paid search rebuilt (since Sep 28): keywords that never ` +
+        'converted cut, fewer clicks for as many leads.',
+    )
+  })
+
+  test('social returns less than its spend while its awareness campaign runs, and its note says why, in figures', () => {
+    // Before the campaign it paid for itself.
+    const beforeCampaign = channelSum('social', (day) => day.date < '2026-08-17')
+    expect(beforeCampaign.revenue).toBeGreaterThan(beforeCampaign.spend)
+    for (const range of [30, 90] as const) {
+      const report = buildReport(sample, range)
+      const social = report.channels.find((row) => row.channel === 'social')!
+      const others = report.channels.filter((row) => row.channel !== 'social')
+      const sum = (key: keyof Counts) => others.reduce((total, row) => total + row[key], 0)
+      expect(social.revenue).toBeLessThan(social.spend)
+      expect(report.channelNotes.social).toBe(
+        `Social returned ${formatRoas(social.revenue / social.spend)} its spend in first-year revenue ` +
+          `($${integer.format(social.revenue)} on $${integer.format(social.spend)}): ` +
+          `${percent(social.customers, social.leads)} of its leads became customers, against ` +
+          `${percent(sum('customers'), sum('leads'))} for the other channels. LinkedIn awareness campaign (since Aug 17): ` +
+          "social spend up by half, bought for reach among target accounts more than for this year's contracts.",
+      )
+      expect(social.customers / social.leads).toBeLessThan(sum('customers') / sum('leads'))
+    }
+  })
+
+  test('each annotation moves the figures from its first day, and the report lists those of its period', () => {
+    const perWeekday = (channel: Channel, key: keyof Counts, from: string, to: string) => {
+      const days = sample.filter((day) => weekday(day) && between(from, to)(day))
+      return days.reduce((total, day) => total + day.channels[channel][key], 0) / days.length
+    }
+    // Four weeks on either side of each start.
+    expect(
+      perWeekday('social', 'spend', '2026-08-17', '2026-09-13') /
+        perWeekday('social', 'spend', '2026-07-20', '2026-08-16'),
+    ).toBeGreaterThan(1.3)
+    expect(
+      perWeekday('paid', 'spend', '2026-09-28', '2026-10-25') / perWeekday('paid', 'spend', '2026-08-31', '2026-09-27'),
+    ).toBeLessThan(0.9)
+    expect(
+      perWeekday('organic', 'sessions', '2026-07-06', '2026-08-02') /
+        perWeekday('organic', 'sessions', '2026-06-08', '2026-07-05'),
+    ).toBeLessThan(0.9)
+    expect(buildReport(sample, 90).annotations.map((annotation) => annotation.title)).toEqual(
+      sampleAnnotations.map((annotation) => annotation.title),
+    )
+    expect(buildReport(sample, 7).annotations.map((annotation) => annotation.title)).toEqual([
+      'LinkedIn awareness campaign',
+      'New pricing page',
+      'Paid search rebuilt',
+    ])
+  })
+
+  test('a count that fell in a period with more weekend days, but held on weekdays, is put down to the calendar', () => {
+    // 60 days of the same weekday and weekend figures: the last 30 hold 9 weekend days, the 30 before 8.
+    const flat = generateSample({ days: 60 }).map((day) => ({
+      date: day.date,
+      channels: Object.fromEntries(
+        channels.map((channel) => {
+          const size = weekday(day) ? 100 : 40
+          return [
+            channel,
+            { sessions: size, engaged: size, leads: 2, qualified: 1, customers: 1, spend: 10, revenue: 1000 },
+          ]
+        }),
+      ) as SampleDay['channels'],
+    }))
+    const report = buildReport(flat, 30)
+    expect(kpiOf(report).sessions!.change).toBeLessThan(0)
+    expect(report.kpiNotes.sessions).toBe(
+      'These 30 days hold 9 weekend days, against 8 in the 30 before, and fewer buyers visit at weekends: ' +
+        'on a weekday, sessions rose from 500 to 500.',
+    )
+  })
 })

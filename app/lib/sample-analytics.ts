@@ -5,6 +5,14 @@
  * see the same figures. Pure: no React, no DOM, no clock. Nothing here is a
  * client's result.
  *
+ * The data tells the story a client's dashboard would: steady growth led by
+ * organic search, a summer lull, and the events pinned to their dates as
+ * annotations (`sampleAnnotations`), which shape the figures from their
+ * first day: a social campaign bought for reach that returns less than its
+ * spend, a new pricing page, a paid search rebuild. Where a headline figure
+ * falls or a channel returns less than its spend, the dashboard explains it
+ * from these figures and annotations (`kpiNotes`, `channelNotes`).
+ *
  * Counts are whole numbers and each funnel stage is drawn from the one
  * before it, so a stage never holds more than the previous one; totals are
  * sums of the channels, so channels always add up to the total.
@@ -75,6 +83,69 @@ export function seededRandom(seed: number): () => number {
   }
 }
 
+/** What an annotation multiplies while it lasts: sessions, the lead rate, the close rate, spend. */
+export type Effect = Partial<Record<'sessions' | 'leads' | 'customers' | 'spend', number>>
+
+/**
+ * Something that happened to the fictional client, pinned to its dates: the
+ * dashboard lists those of the period shown and cites them where they
+ * explain a figure; the generator applies its effect from its first day.
+ */
+export interface SampleAnnotation {
+  /** First day (YYYY-MM-DD, UTC). */
+  start: string
+  /** Last day, where it ended. */
+  end?: string
+  /** The one channel it touched; every channel where absent. */
+  channel?: Channel
+  /** What happened, as a strategist would pin it to the date ("Paid search rebuilt"), */
+  title: string
+  /** and what it meant ("keywords that never converted cut"). */
+  detail: string
+  effect: Effect
+}
+
+export const sampleAnnotations: readonly SampleAnnotation[] = [
+  {
+    start: '2026-07-06',
+    end: '2026-08-16',
+    title: 'Summer holidays',
+    detail: 'fewer buyers at their desks',
+    effect: { sessions: 0.85, leads: 0.9 },
+  },
+  {
+    start: '2026-08-17',
+    channel: 'social',
+    title: 'LinkedIn awareness campaign',
+    detail: "social spend up by half, bought for reach among target accounts more than for this year's contracts",
+    effect: { spend: 1.5, sessions: 1.5, customers: 0.45 },
+  },
+  {
+    start: '2026-09-21',
+    title: 'New pricing page',
+    detail: 'more visitors ask for a demo',
+    effect: { leads: 1.12 },
+  },
+  {
+    start: '2026-09-28',
+    channel: 'paid',
+    title: 'Paid search rebuilt',
+    detail: 'keywords that never converted cut, fewer clicks for as many leads',
+    effect: { spend: 0.85, sessions: 0.88, leads: 1.14 },
+  },
+]
+
+/** The product of the effects of the annotations on `channel` on `date`. */
+function effectOn(date: string, channel: Channel): Required<Effect> {
+  const effect = { sessions: 1, leads: 1, customers: 1, spend: 1 }
+  for (const annotation of sampleAnnotations) {
+    if (annotation.channel && annotation.channel !== channel) continue
+    if (date < annotation.start || (annotation.end && date > annotation.end)) continue
+    for (const key of Object.keys(annotation.effect) as (keyof Effect)[]) effect[key] *= annotation.effect[key] ?? 1
+  }
+  return effect
+}
+
 interface ChannelModel {
   /** Sessions on an average weekday at the start of the period. */
   sessions: number
@@ -130,9 +201,9 @@ const models: Record<Channel, ChannelModel> = {
     engaged: 0.44,
     leads: 0.022,
     qualified: 0.35,
-    customers: 0.12,
+    customers: 0.4,
     spend: 1_000,
-    contract: 1_600,
+    contract: 1_800,
   },
   referral: {
     sessions: 210,
@@ -177,25 +248,29 @@ export function generateSample({
     const weekday = new Date(time).getUTCDay()
     const weekend = weekday === 0 || weekday === 6
     const progress = days > 1 ? index / (days - 1) : 1
+    const date = isoDay(time)
     const day = {} as Record<Channel, Counts>
     for (const channel of channels) {
       const model = models[channel]
-      const sessions = Math.round(jitter(model.sessions * (1 + model.growth * progress) * (weekend ? 0.62 : 1), 0.24))
+      const effect = effectOn(date, channel)
+      const sessions = Math.round(
+        jitter(model.sessions * (1 + model.growth * progress) * (weekend ? 0.62 : 1) * effect.sessions, 0.24),
+      )
       const engaged = stage(sessions, model.engaged)
-      const leads = stage(engaged, model.leads)
+      const leads = stage(engaged, model.leads * effect.leads)
       const qualified = stage(leads, model.qualified)
-      const customers = stage(qualified, model.customers)
+      const customers = stage(qualified, model.customers * effect.customers)
       day[channel] = {
         sessions,
         engaged,
         leads,
         qualified,
         customers,
-        spend: model.spend === 0 ? 0 : Math.round(jitter(model.spend * (weekend ? 0.7 : 1), 0.2)),
+        spend: model.spend === 0 ? 0 : Math.round(jitter(model.spend * (weekend ? 0.7 : 1) * effect.spend, 0.2)),
         revenue: Math.round(customers * jitter(model.contract, 0.3)),
       }
     }
-    return { date: isoDay(time), channels: day }
+    return { date, channels: day }
   })
 }
 
@@ -256,37 +331,211 @@ export interface Report {
   channels: ChannelRow[]
   total: Counts
   funnel: FunnelStage[]
+  /** The annotations of the period shown, by first day. */
+  annotations: SampleAnnotation[]
+  /** Why a headline figure moved the wrong way, for each that did (see `kpiMovedBadly`). */
+  kpiNotes: Partial<Record<KpiKey, string>>
+  /** Why a channel returned less than its spend, for each that did. */
+  channelNotes: Partial<Record<Channel, string>>
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : null)
 
+/** How each headline figure is worked out from the counts of a period. */
+const kpiValue: Record<KpiKey, (counts: Counts) => number | null> = {
+  sessions: (counts) => counts.sessions,
+  leads: (counts) => counts.leads,
+  conversionRate: (counts) => ratio(counts.leads, counts.sessions),
+  costPerLead: (counts) => ratio(counts.spend, counts.leads),
+  revenue: (counts) => counts.revenue,
+  roas: (counts) => ratio(counts.revenue, counts.spend),
+}
+
+const kpiLabels: Record<KpiKey, string> = {
+  sessions: 'Sessions',
+  leads: 'Leads',
+  conversionRate: 'Conversion rate',
+  costPerLead: 'Cost per lead',
+  revenue: 'Revenue',
+  roas: 'ROAS',
+}
+
+/** The figures that are better lower: a rise in them is the wrong way. */
+const lowerIsBetter: ReadonlySet<KpiKey> = new Set(['costPerLead'])
+
 function kpisOf(current: Counts, previous: Counts): Kpi[] {
   const relative = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : (a - b) / b)
-  const kpi = (key: KpiKey, label: string, pick: (counts: Counts) => number | null, points = false): Kpi => {
-    const now = pick(current)
-    const before = pick(previous)
-    return {
-      key,
-      label,
-      current: now,
-      previous: before,
-      change: points ? (now === null || before === null ? null : (now - before) * 100) : relative(now, before),
+  return (Object.keys(kpiValue) as KpiKey[]).map((key) => {
+    const now = kpiValue[key](current)
+    const before = kpiValue[key](previous)
+    // The conversion rate's change is in percentage points, the others relative.
+    const change =
+      key === 'conversionRate' ? (now === null || before === null ? null : (now - before) * 100) : relative(now, before)
+    return { key, label: kpiLabels[key], current: now, previous: before, change }
+  })
+}
+
+/**
+ * Which way a figure moved, as the dashboard words it: to one decimal of a
+ * percent, or two of a percentage point for the conversion rate; smaller is
+ * no change.
+ */
+export function kpiMove(kpi: Kpi): 'up' | 'down' | 'none' | 'unknown' {
+  if (kpi.change === null) return 'unknown'
+  const shown = kpi.key === 'conversionRate' ? Math.abs(kpi.change) : Math.abs(kpi.change) * 100
+  if (Number(shown.toFixed(kpi.key === 'conversionRate' ? 2 : 1)) === 0) return 'none'
+  return kpi.change > 0 ? 'up' : 'down'
+}
+
+/** Whether a figure moved the wrong way: down, or up for one that is better lower. */
+export function kpiMovedBadly(kpi: Kpi): boolean {
+  const move = kpiMove(kpi)
+  return lowerIsBetter.has(kpi.key) ? move === 'up' : move === 'down'
+}
+
+const integer = new Intl.NumberFormat('en-US')
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+/** "0.91x": a return on ad spend as the dashboard shows it. */
+export const formatRoas = (value: number) => `${twoDecimals.format(value)}x`
+const share = (part: number, whole: number) => `${oneDecimal.format(whole > 0 ? (part / whole) * 100 : 0)}%`
+const dayText = (date: string) => shortDay.format(new Date(`${date}T00:00:00Z`))
+
+/** "since Aug 17", "Jul 6 to Aug 16": when an annotation applied. */
+export function annotationDates(annotation: SampleAnnotation): string {
+  return annotation.end
+    ? `${dayText(annotation.start)} to ${dayText(annotation.end)}`
+    : `since ${dayText(annotation.start)}`
+}
+
+/** "Paid search rebuilt (since Sep 28): keywords that never converted cut.", as a note cites it. */
+function cite(annotation: SampleAnnotation): string {
+  return `${annotation.title} (${annotationDates(annotation)}): ${annotation.detail}.`
+}
+
+/** A figure of a period, in the words of its KPI: "41,200 sessions", "$40,511 of spend for 277 leads". */
+function figuresFor(key: KpiKey, counts: Counts): string {
+  switch (key) {
+    case 'sessions':
+      return `${integer.format(counts.sessions)} sessions`
+    case 'leads':
+      return `${integer.format(counts.leads)} leads`
+    case 'conversionRate':
+      return `${integer.format(counts.leads)} leads from ${integer.format(counts.sessions)} sessions`
+    case 'costPerLead':
+      return `${dollars.format(counts.spend)} of spend for ${integer.format(counts.leads)} leads`
+    case 'revenue':
+      return `${dollars.format(counts.revenue)} of revenue`
+    case 'roas':
+      return `${dollars.format(counts.revenue)} of revenue on ${dollars.format(counts.spend)} of spend`
+  }
+}
+
+/** How each multiplier of an annotation bears on a figure: +1 where more of it is better for the figure. */
+const effectWeights: Record<KpiKey, Effect> = {
+  sessions: { sessions: 1 },
+  leads: { sessions: 1, leads: 1 },
+  conversionRate: { leads: 1 },
+  costPerLead: { sessions: 1, leads: 1, spend: -1 },
+  revenue: { sessions: 1, leads: 1, customers: 1 },
+  roas: { sessions: 1, leads: 1, customers: 1, spend: -1 },
+}
+
+const weekendDays = (days: SampleDay[]) =>
+  days.filter((day) => [0, 6].includes(new Date(`${day.date}T00:00:00Z`).getUTCDay())).length
+
+/** The share of `days` an annotation covers. */
+function coverage(annotation: SampleAnnotation, days: SampleDay[]): number {
+  const covered = days.filter(
+    (day) => day.date >= annotation.start && (!annotation.end || day.date <= annotation.end),
+  ).length
+  return covered / days.length
+}
+
+/**
+ * Why a headline figure moved the wrong way, from the data: a period with
+ * more weekend days (when fewer buyers visit) for a count that held up on
+ * weekdays; otherwise the channel that moved it most (each channel's own
+ * change taken back in turn), with the annotation of that channel that
+ * weighs on the figure more in this period than in the one before.
+ */
+function kpiNote(key: KpiKey, current: SampleDay[], previous: SampleDay[]): string {
+  const range = current.length
+  const sum = (list: SampleDay[], channel?: Channel) =>
+    list.reduce((total, day) => add(total, channel ? day.channels[channel] : dayTotal(day)), zero())
+  const now = sum(current)
+  const before = sum(previous)
+  const weekends = [weekendDays(current), weekendDays(previous)] as const
+  if ((key === 'sessions' || key === 'leads' || key === 'revenue') && weekends[0] > weekends[1]) {
+    const weekdays = (list: SampleDay[]) =>
+      list.filter((day) => ![0, 6].includes(new Date(`${day.date}T00:00:00Z`).getUTCDay()))
+    const perWeekday = (list: SampleDay[]) => (kpiValue[key](sum(weekdays(list))) ?? 0) / weekdays(list).length
+    const [a, b] = [perWeekday(current), perWeekday(previous)]
+    if (a >= b) {
+      const format = (value: number) => (key === 'revenue' ? dollars.format(value) : integer.format(Math.round(value)))
+      return (
+        `These ${range} days hold ${weekends[0]} weekend days, against ${weekends[1]} in the ${range} before, ` +
+        `and fewer buyers visit at weekends: on a weekday, ${kpiLabels[key].toLowerCase()} rose from ` +
+        `${format(b)} to ${format(a)}.`
+      )
     }
   }
-  return [
-    kpi('sessions', 'Sessions', (counts) => counts.sessions),
-    kpi('leads', 'Leads', (counts) => counts.leads),
-    kpi('conversionRate', 'Conversion rate', (counts) => ratio(counts.leads, counts.sessions), true),
-    kpi('costPerLead', 'Cost per lead', (counts) => ratio(counts.spend, counts.leads)),
-    kpi('revenue', 'Revenue', (counts) => counts.revenue),
-    kpi('roas', 'ROAS', (counts) => ratio(counts.revenue, counts.spend)),
-  ]
+  // Each channel's own change taken back: the one whose change costs the figure most.
+  const worse = (value: number | null, than: number | null) =>
+    value !== null && than !== null && (lowerIsBetter.has(key) ? value > than : value < than)
+  const value = kpiValue[key](now)
+  let most: { channel: Channel; cost: number } | undefined
+  for (const channel of channels) {
+    const without = add(add(zero(), now), sum(previous, channel))
+    for (const field of Object.keys(without) as (keyof Counts)[]) without[field] -= sum(current, channel)[field]
+    const counterfactual = kpiValue[key](without)
+    if (!worse(value, counterfactual)) continue
+    const cost = Math.abs((value ?? 0) - (counterfactual ?? 0))
+    if (!most || cost > most.cost) most = { channel, cost }
+  }
+  if (!most) return `Across the channels, from ${figuresFor(key, before)} to ${figuresFor(key, now)}.`
+  const channel = most.channel
+  const weighing = sampleAnnotations.find((annotation) => {
+    if (annotation.channel && annotation.channel !== channel) return false
+    const score = (Object.keys(annotation.effect) as (keyof Effect)[]).reduce(
+      (total, field) => total + (effectWeights[key][field] ?? 0) * Math.log(annotation.effect[field] ?? 1),
+      0,
+    )
+    return (coverage(annotation, current) - coverage(annotation, previous)) * score < 0
+  })
+  return (
+    `Mostly ${channelNames[channel].toLowerCase()}, from ${figuresFor(key, sum(previous, channel))} in the ` +
+    `${range} days before to ${figuresFor(key, sum(current, channel))}.` +
+    (weighing ? ` ${cite(weighing)}` : '')
+  )
+}
+
+/**
+ * Why a channel returned less than its spend: its return and how its leads
+ * became customers against the other channels', with the annotations of
+ * that channel in the period.
+ */
+function channelNote(row: ChannelRow, rows: ChannelRow[], annotations: SampleAnnotation[]): string {
+  const others = rows.filter((other) => other.channel !== row.channel)
+  const otherCustomers = others.reduce((total, other) => total + other.customers, 0)
+  const otherLeads = others.reduce((total, other) => total + other.leads, 0)
+  const own = annotations.filter((annotation) => annotation.channel === row.channel)
+  return (
+    `${row.name} returned ${formatRoas(row.revenue / row.spend)} its spend in first-year revenue ` +
+    `(${dollars.format(row.revenue)} on ${dollars.format(row.spend)}): ${share(row.customers, row.leads)} of its ` +
+    `leads became customers, against ${share(otherCustomers, otherLeads)} for the other channels.` +
+    own.map((annotation) => ` ${cite(annotation)}`).join('')
+  )
 }
 
 /**
  * Everything the dashboard shows for the last `range` days of `days`:
- * the KPIs against the `range` days before, the daily trend, each channel
- * and the funnel.
+ * the KPIs against the `range` days before, the daily trend, each channel,
+ * the funnel, the annotations of the period, and why any figure moved the
+ * wrong way or any channel returned less than its spend.
  */
 export function buildReport(days: SampleDay[], range: Range): Report {
   if (days.length < range * 2) throw new Error(`${range} days and the period before need ${range * 2} days of data`)
@@ -299,13 +548,25 @@ export function buildReport(days: SampleDay[], range: Range): Report {
     name: channelNames[channel],
     ...current.reduce((counts, day) => add(counts, day.channels[channel]), zero()),
   }))
+  const start = current[0]!.date
+  const end = current.at(-1)!.date
+  const annotations = sampleAnnotations.filter(
+    (annotation) => annotation.start <= end && (!annotation.end || annotation.end >= start),
+  )
+  const kpis = kpisOf(total, sum(previous))
+  const kpiNotes: Report['kpiNotes'] = {}
+  for (const kpi of kpis) if (kpiMovedBadly(kpi)) kpiNotes[kpi.key] = kpiNote(kpi.key, current, previous)
+  const channelNotes: Report['channelNotes'] = {}
+  for (const row of channelRows) {
+    if (row.spend > 0 && row.revenue < row.spend) channelNotes[row.channel] = channelNote(row, channelRows, annotations)
+  }
   return {
     range,
-    start: current[0]!.date,
-    end: current.at(-1)!.date,
+    start,
+    end,
     previousStart: previous[0]!.date,
     previousEnd: previous.at(-1)!.date,
-    kpis: kpisOf(total, sum(previous)),
+    kpis,
     trend: current.map((day) => {
       const counts = dayTotal(day)
       return {
@@ -325,5 +586,8 @@ export function buildReport(days: SampleDay[], range: Range): Report {
       { stage: 'Qualified leads', count: total.qualified },
       { stage: 'Customers', count: total.customers },
     ],
+    annotations,
+    kpiNotes,
+    channelNotes,
   }
 }

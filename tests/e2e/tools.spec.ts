@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { buildReport, generateSample, ranges, SAMPLE_CLIENT, type Range } from '#app/lib/sample-analytics.ts'
+import {
+  annotationDates,
+  buildReport,
+  generateSample,
+  ranges,
+  SAMPLE_CLIENT,
+  type Range,
+} from '#app/lib/sample-analytics.ts'
 import { site } from '#app/lib/site.ts'
 import { islandAwake, loaded } from './support.ts'
 
@@ -278,8 +285,71 @@ test.describe('the demo dashboard', () => {
     await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
     await expect(kpi(page, 'revenue')).toHaveText(expected.revenue)
     await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
+    // Its notes too: why sessions fell, why social returned less than its spend.
+    const report = buildReport(sample, 30)
+    await expect(dashboard(page).locator('[data-kpi-note="sessions"]')).toHaveText(`Why: ${report.kpiNotes.sessions}`)
+    await expect(dashboard(page).locator('[data-channel-note="social"]')).toHaveText(
+      `Why: ${report.channelNotes.social}`,
+    )
     await context.close()
   })
+
+  for (const range of ranges) {
+    test(`for ${range} days, revenue and ROAS rise, and every figure that fell and every channel under 1x says why`, async ({
+      page,
+    }) => {
+      await openTool(page, `/dashboard?range=${range}`)
+      const report = buildReport(sample, range)
+      const cards = dashboard(page).getByRole('region', { name: 'Headline KPIs' }).getByRole('listitem')
+      await expect(cards).toHaveCount(6)
+      const card = (key: string) => cards.filter({ has: page.locator(`[data-kpi="${key}"]`) })
+      await expect(card('revenue')).toContainText('Up ')
+      await expect(card('roas')).toContainText('Up ')
+      // A card that reads the wrong way (down, or up for the cost per lead) carries its note; no other does.
+      let notes = 0
+      for (const { key } of report.kpis) {
+        const text = (await card(key).textContent()) ?? ''
+        const wrongWay = key === 'costPerLead' ? text.includes('Up ') : text.includes('Down ')
+        const note = card(key).locator(`[data-kpi-note="${key}"]`)
+        if (wrongWay) {
+          notes += 1
+          await expect(note, key).toHaveText(`Why: ${report.kpiNotes[key as keyof typeof report.kpiNotes]}`)
+        } else {
+          await expect(note, key).toHaveCount(0)
+        }
+      }
+      // Each channel whose ROAS the table shows under 1x carries its note, naming that return.
+      const channelsPanel = dashboard(page).getByRole('region', { name: 'Channel performance' })
+      for (const row of report.channels) {
+        const cells = channelsPanel
+          .getByRole('table')
+          .getByRole('row')
+          .filter({ has: page.getByRole('rowheader', { name: row.name, exact: true }) })
+          .getByRole('cell')
+        const shownRoas = (await cells.last().textContent()) ?? ''
+        const note = channelsPanel.locator(`[data-channel-note="${row.channel}"]`)
+        if (/^0\.\d\dx$/.test(shownRoas)) {
+          notes += 1
+          await expect(note, row.name).toHaveText(`Why: ${report.channelNotes[row.channel]}`)
+          await expect(note, row.name).toContainText(`${row.name} returned ${shownRoas} its spend`)
+        } else {
+          await expect(note, row.name).toHaveCount(0)
+        }
+      }
+      // The default range has both kinds; the shortest, on the latest week, neither.
+      expect(notes).toBe({ 7: 0, 30: 2, 90: 1 }[range])
+      // The annotations of the period, each with its dates.
+      const annotations = dashboard(page)
+        .getByRole('region', { name: 'Revenue and spend per day' })
+        .locator('[data-annotation]')
+      await expect(annotations).toHaveText(
+        report.annotations.map(
+          (annotation) =>
+            `${annotationDates(annotation).replace(/^s/, 'S')} · ${annotation.title}: ${annotation.detail}`,
+        ),
+      )
+    })
+  }
 
   test('the range switch changes every KPI and the address, and a reload keeps it', async ({ page }) => {
     const problems = consoleProblems(page)

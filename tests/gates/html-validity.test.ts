@@ -38,6 +38,16 @@ const popoverExpanded = write(
     '<button type="button" popovertarget="menu" aria-expanded="false">Menu</button><div id="menu" popover>Links</div>',
   ),
 )
+const divRegion = write(
+  'div-region',
+  page(
+    '<div class="table-scroll" role="region" tabindex="0" aria-label="Table: Channel, Spend"><table><tbody><tr><td>1</td></tr></tbody></table></div>',
+  ),
+)
+const labelledParagraph = write(
+  'labelled-paragraph',
+  page('<h2 id="kpis">Headline figures</h2><p aria-labelledby="kpis">Revenue rose.</p>'),
+)
 const longTitle = write(
   'long-title',
   page('<p>Text.</p>').replace(
@@ -52,6 +62,8 @@ describe('builtPages', () => {
     writeFileSync(path.join(dir, 'valid', 'data.json'), '{}')
     expect(builtPages(dir).map((file) => path.relative(dir, file))).toEqual([
       '404.html',
+      'div-region/index.html',
+      'labelled-paragraph/index.html',
       'long-title/index.html',
       'popover-expanded/index.html',
       'two-navs/index.html',
@@ -71,6 +83,12 @@ describe('html-validate with .htmlvalidate.mjs', () => {
     expect(await rules(untypedButton)).toEqual(['no-implicit-button-type'])
     expect(await rules(twoMainNavs)).toEqual(['unique-landmark', 'unique-landmark'])
     expect(await rules(longTitle)).toEqual(['long-title'])
+  })
+
+  test('finds a labeled region written as a <div role="region"> where a <section> serves, and a name on an element that takes none', async () => {
+    const rules = async (file: string) => (await htmlValidateProblems([file])).map((problem) => problem.rule)
+    expect(await rules(divRegion)).toEqual(['prefer-native-element'])
+    expect(await rules(labelledParagraph)).toEqual(['aria-label-misuse'])
   })
 })
 

@@ -13,7 +13,7 @@ describe('renderMarkdown', () => {
   test('wraps a table in a labeled region that scrolls sideways by keyboard too', () => {
     const html = renderMarkdown('| Channel | Spend |\n|---|---|\n| Search | $12,000 |')
     expect(html).toMatch(
-      /^<div class="table-scroll" role="region" tabindex="0" aria-label="Table: Channel, Spend"><table>[\s\S]*<td>\$12,000<\/td>[\s\S]*<\/table>\n<\/div>/,
+      /^<section class="table-scroll" tabindex="0" aria-label="Table: Channel, Spend"><table>[\s\S]*<td>\$12,000<\/td>[\s\S]*<\/table>\n<\/section>/,
     )
   })
 

@@ -90,7 +90,7 @@ const markdown = new Marked({
     table(token) {
       const table = Renderer.prototype.table.call(this, token)
       const columns = token.header.map((cell) => cell.text.trim()).join(', ')
-      return `<div class="table-scroll" role="region" tabindex="0" aria-label="${escapeAttribute(`Table: ${columns}`)}">${table}</div>\n`
+      return `<section class="table-scroll" tabindex="0" aria-label="${escapeAttribute(`Table: ${columns}`)}">${table}</section>\n`
     },
   },
 })
