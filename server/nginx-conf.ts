@@ -25,7 +25,7 @@ const NOT_FOUND_LOCATION = '/__northpeak-not-found'
  * everything else, the same Cache-Control, one address per page (a trailing
  * slash redirects, 301), the not-found page with 404 for any unknown path and
  * for the files that are not served, the build's `.gz` copies, and `/api/`
- * and the pages rendered on demand (`rendered`: /contact, which answers its
+ * and the pages rendered on demand (`rendered`: /dashboard, and /contact, which answers its
  * own form post) passed to the API instances. It goes inside a `server { }` whose `root` is
  * `build/client`, with `upstream northpeak_api { ... }` in `http { }`
  * (docs/deploy.md shows one).

@@ -1,7 +1,7 @@
-import { memo, useId, useMemo, useState, type ReactNode } from 'react'
+import { memo, useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react'
 import { BarList, Legend, LineChart, type LineSeries } from '#app/components/charts.tsx'
 import { Section, SectionHeading } from '#app/components/section.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { buttonVariants } from '#app/components/ui/button.tsx'
 import {
   annotationDates,
   buildReport,
@@ -279,11 +279,15 @@ const Funnel = memo(function Funnel({ report }: { report: Report }) {
  * The demo dashboard (docs/product.md#analytics-dashboard-demo): KPIs against the previous
  * period, the daily trend, channel performance and the funnel, for the last
  * 7, 30 or 90 days of a fictional client's sample data. The range lives in
- * the page address (`?range=`); the pre-rendered page shows the default
- * range and reads the address once it has hydrated.
+ * the page address (`?range=`): the page is rendered on demand for the range
+ * asked (`rangeAsked`, the address's `range`), and each range is a link, so
+ * the switch works before the island wakes and without JavaScript; once
+ * awake, a link changes the range in place.
  */
-export function Dashboard() {
-  const [searchParams, setSearchParams] = useSearchParams()
+export function Dashboard({ rangeAsked }: { rangeAsked?: string | null }) {
+  const [searchParams, setSearchParams] = useSearchParams(
+    rangeAsked ? `?${new URLSearchParams({ range: rangeAsked })}` : '',
+  )
   const range = parseRange(searchParams.get('range'))
   const report = useMemo(() => buildReport(sample, range), [range])
   const [announcement, setAnnouncement] = useState('')
@@ -318,16 +322,20 @@ export function Dashboard() {
           </p>
           <div role="group" aria-labelledby={rangeLabel} className="flex flex-wrap gap-2">
             {ranges.map((option) => (
-              <Button
+              <a
                 key={option}
-                type="button"
-                size="sm"
-                variant={option === range ? 'default' : 'outline'}
-                aria-pressed={option === range}
-                onClick={() => choose(option)}
+                href={`?range=${option}`}
+                aria-current={option === range ? 'true' : undefined}
+                className={buttonVariants({ size: 'sm', variant: option === range ? 'default' : 'outline' })}
+                onClick={(event: MouseEvent) => {
+                  // A new tab or window keeps the link's own behavior.
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return
+                  event.preventDefault()
+                  choose(option)
+                }}
               >
                 {`Last ${option} days`}
-              </Button>
+              </a>
             ))}
           </div>
         </div>

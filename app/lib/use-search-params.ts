@@ -18,15 +18,16 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * The page address's query and a function that replaces it. In the HTML and
- * while the island hydrates the query is empty (a pre-rendered page cannot
- * know it), so the first render matches the HTML; the render right after reads
- * the address.
+ * while the island hydrates the query is `rendered`: empty on a pre-rendered
+ * page, which cannot know it, or the query the page was rendered for on a
+ * page rendered on demand; so the first render matches the HTML, and the
+ * render right after reads the address.
  */
-export function useSearchParams(): [URLSearchParams, (change: (params: URLSearchParams) => void) => void] {
+export function useSearchParams(rendered = ''): [URLSearchParams, (change: (params: URLSearchParams) => void) => void] {
   const search = useSyncExternalStore(
     subscribe,
     () => window.location.search,
-    () => '',
+    () => rendered,
   )
   const params = useMemo(() => new URLSearchParams(search), [search])
   const replace = useCallback((change: (params: URLSearchParams) => void) => {

@@ -277,14 +277,14 @@ test.describe('the demo dashboard', () => {
     ).toBeVisible()
   })
 
-  test('the pre-rendered page shows the default 30 days without JavaScript', async ({ browser }) => {
+  test('the page shows the default 30 days without JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto('/dashboard')
     const expected = expectedKpis(30)
     await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
     await expect(kpi(page, 'revenue')).toHaveText(expected.revenue)
-    await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(dashboard(page).getByRole('link', { name: 'Last 30 days' })).toHaveAttribute('aria-current', 'true')
     // Its notes too: why sessions fell, why social returned less than its spend.
     const report = buildReport(sample, 30)
     await expect(dashboard(page).locator('[data-kpi-note="sessions"]')).toHaveText(`Why: ${report.kpiNotes.sessions}`)
@@ -356,11 +356,11 @@ test.describe('the demo dashboard', () => {
     await openTool(page, '/dashboard?utm_source=newsletter')
     const before = await dashboard(page).locator('[data-kpi]').allTextContents()
     expect(before).toHaveLength(6)
-    await dashboard(page).getByRole('button', { name: 'Last 7 days' }).click()
+    await dashboard(page).getByRole('link', { name: 'Last 7 days' }).click()
     await expect(page).toHaveURL(/[?&]range=7(&|$)/)
     expect(new URL(page.url()).searchParams.get('utm_source')).toBe('newsletter')
-    await expect(dashboard(page).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true')
-    await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'false')
+    await expect(dashboard(page).getByRole('link', { name: 'Last 7 days' })).toHaveAttribute('aria-current', 'true')
+    await expect(dashboard(page).getByRole('link', { name: 'Last 30 days' })).not.toHaveAttribute('aria-current')
     const expected = expectedKpis(7)
     await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
     await expect(kpi(page, 'revenue')).toHaveText(expected.revenue)
@@ -368,16 +368,46 @@ test.describe('the demo dashboard', () => {
     after.forEach((text, index) => expect(text, `KPI ${index}`).not.toBe(before[index]))
     await expect(dashboard(page).getByRole('status')).toHaveText(/^Showing the last 7 days of sample data/)
     await page.reload()
+    await toolIsland(page, '/dashboard').first.hover()
     await islandAwake(page, 'Dashboard')
     await expect(kpi(page, 'sessions')).toHaveText(expected.sessions)
-    await expect(dashboard(page).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(dashboard(page).getByRole('link', { name: 'Last 7 days' })).toHaveAttribute('aria-current', 'true')
     expect(problems).toEqual([])
+  })
+
+  test('without JavaScript, a range link shows that range', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/dashboard')
+    await dashboard(page).getByRole('link', { name: 'Last 7 days' }).click()
+    await expect(page).toHaveURL(/\/dashboard\?range=7$/)
+    await expect(kpi(page, 'sessions')).toHaveText(expectedKpis(7).sessions)
+    await expect(kpi(page, 'revenue')).toHaveText(expectedKpis(7).revenue)
+    await expect(dashboard(page).getByRole('link', { name: 'Last 7 days' })).toHaveAttribute('aria-current', 'true')
+    await context.close()
+  })
+
+  test("the page fetches none of the dashboard's code until the visitor points at it", async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await loaded(page, '/dashboard?range=90')
+    await page.waitForLoadState('networkidle')
+    const island = page.locator('astro-island[component-export="Dashboard"]')
+    const componentUrl = (await island.getAttribute('component-url'))!
+    expect(scripts).not.toContain(componentUrl)
+    await expect(island).toHaveAttribute('ssr')
+    await expect(kpi(page, 'sessions')).toHaveText(expectedKpis(90).sessions)
+    await toolIsland(page, '/dashboard').first.hover()
+    await islandAwake(page, 'Dashboard')
+    expect(scripts).toContain(componentUrl)
   })
 
   test('an unknown range shows the default 30 days', async ({ page }) => {
     await openTool(page, '/dashboard?range=365')
     await expect(kpi(page, 'sessions')).toHaveText(expectedKpis(30).sessions)
-    await expect(dashboard(page).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(dashboard(page).getByRole('link', { name: 'Last 30 days' })).toHaveAttribute('aria-current', 'true')
   })
 
   for (const range of ranges) {
@@ -435,7 +465,7 @@ test.describe('the demo dashboard', () => {
     // The chart's points arrive once the page has hydrated.
     await expect(chart.getByRole('img')).toHaveCount(7)
     // One tab stop for the whole line chart: the most recent day.
-    await dashboard(page).getByRole('button', { name: 'Last 90 days' }).focus()
+    await dashboard(page).getByRole('link', { name: 'Last 90 days' }).focus()
     await page.keyboard.press('Tab')
     const lastDay = new Intl.DateTimeFormat('en-US', {
       month: 'short',
@@ -492,7 +522,7 @@ test.describe('the demo dashboard', () => {
 
   test('passes axe-core with 90 days shown', async ({ page }) => {
     await openTool(page, '/dashboard?range=90')
-    await expect(dashboard(page).getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(dashboard(page).getByRole('link', { name: 'Last 90 days' })).toHaveAttribute('aria-current', 'true')
     await expectNoAxeViolations(page)
   })
 })
