@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs'
-import ExcelJS from 'exceljs'
-import { HyperFormula, type RawCellContent } from 'hyperformula'
 import { describe, expect, test } from 'vitest'
 import { parseFrontmatter } from './content/files.ts'
 import { resolvePlaceholders } from './content/placeholders.ts'
@@ -14,6 +12,7 @@ import {
 import { downloads } from './downloads.ts'
 import { checklistPath } from './navigation.ts'
 import { page } from './registry.ts'
+import { engineFor, openWorkbook } from './test-spreadsheets.ts'
 
 // The checklist as a download: the workbook is written at build from the
 // same content file as /resources/audit-checklist, one row per point. Read
@@ -41,27 +40,9 @@ const written = source.sections
     })),
   }))
 
-const book = new ExcelJS.Workbook()
-await book.xlsx.load((await checklistWorkbook(auditChecklistSections())) as unknown as ArrayBuffer)
+const book = await openWorkbook(await checklistWorkbook(auditChecklistSections()))
 const points = book.getWorksheet(checklistSheetNames.points)!
 const scores = book.getWorksheet(checklistSheetNames.scores)!
-
-function engineFor(workbook: ExcelJS.Workbook): HyperFormula {
-  const sheets: Record<string, RawCellContent[][]> = {}
-  workbook.eachSheet((sheet) => {
-    const rows: RawCellContent[][] = []
-    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-      const cells: RawCellContent[] = []
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = cell.formula ? `=${cell.formula}` : (cell.value as RawCellContent)
-      })
-      rows[rowNumber - 1] = Array.from(cells, (value) => value ?? null)
-    })
-    sheets[sheet.name] = Array.from(rows, (row) => row ?? [])
-  })
-  // Unrounded values, as a spreadsheet keeps them (the engine rounds what it returns to 8 decimals by default).
-  return HyperFormula.buildFromSheets(sheets, { licenseKey: 'gpl-v3', smartRounding: false })
-}
 
 describe('the audit checklist workbook', () => {
   test('holds every point of the page, one row each, numbered as the page numbers them', () => {

@@ -1,5 +1,4 @@
-import ExcelJS from 'exceljs'
-import { HyperFormula, type RawCellContent } from 'hyperformula'
+import type { HyperFormula } from 'hyperformula'
 import { describe, expect, test } from 'vitest'
 import { parseFrontmatter } from './content/files.ts'
 import {
@@ -17,6 +16,7 @@ import {
 } from './roi.ts'
 import { exampleCell, exampleColumns, exampleInputs, numberIn } from './roi-example.ts'
 import { inputCells, modelCells, roiSheetNames, roiWorkbook } from './roi-spreadsheet.server.ts'
+import { engineFor, openWorkbook } from './test-spreadsheets.ts'
 import { readFileSync } from 'node:fs'
 
 // The ROI calculator spreadsheet, opened as a visitor's spreadsheet program
@@ -24,30 +24,6 @@ import { readFileSync } from 'node:fs'
 // (HyperFormula), never by the code that wrote them: so the file is checked
 // against the calculator (app/lib/roi.ts) and against the worked example the
 // page states (content/pages/roi-calculator.md).
-
-async function open(file: Buffer): Promise<ExcelJS.Workbook> {
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load(file as unknown as ArrayBuffer)
-  return book
-}
-
-/** Every sheet as rows of raw contents: a formula as "=...", as a spreadsheet program reads it. */
-function engineFor(book: ExcelJS.Workbook): HyperFormula {
-  const sheets: Record<string, RawCellContent[][]> = {}
-  book.eachSheet((sheet) => {
-    const rows: RawCellContent[][] = []
-    sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-      const cells: RawCellContent[] = []
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = cell.formula ? `=${cell.formula}` : (cell.value as RawCellContent)
-      })
-      rows[rowNumber - 1] = Array.from(cells, (value) => value ?? null)
-    })
-    sheets[sheet.name] = Array.from(rows, (row) => row ?? [])
-  })
-  // Unrounded values, as a spreadsheet keeps them (the engine rounds what it returns to 8 decimals by default).
-  return HyperFormula.buildFromSheets(sheets, { licenseKey: 'gpl-v3', smartRounding: false })
-}
 
 function at(engine: HyperFormula, sheet: string, cell: string) {
   const address = engine.simpleCellAddressFromString(cell, engine.getSheetId(sheet)!)
@@ -88,7 +64,7 @@ function expectCalculatorResults(engine: HyperFormula, inputs: RoiInputs) {
   }
 }
 
-const book = await open(await roiWorkbook())
+const book = await openWorkbook(await roiWorkbook())
 
 describe('the ROI calculator spreadsheet', () => {
   test('has an Inputs sheet, a Model sheet and a How it works sheet', () => {
@@ -182,7 +158,7 @@ describe('the ROI calculator spreadsheet', () => {
 
   test('a file written for other inputs holds their results', async () => {
     const inputs = { ...exampleInputs(1), uplift: 25 }
-    const other = await open(await roiWorkbook(inputs))
+    const other = await openWorkbook(await roiWorkbook(inputs))
     const sheet = other.getWorksheet(roiSheetNames.model)!
     expect(sheet.getCell(modelCells.grossProfit.withUplift).result).toBe(57_375)
     expectCalculatorResults(engineFor(other), inputs)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { site } from '#app/lib/site.ts'
 import { AvailabilityError, checkAvailability, loadAvailability, parseAvailability } from './availability.ts'
+import { sampleWeek } from './test-week.ts'
 
 /** Settings that are right in every field; each test below spoils one. */
 const good = {
@@ -13,15 +14,7 @@ const good = {
   minimumNoticeHours: 12,
   horizonDays: 30,
   maxCallsPerDay: 4,
-  weeklyHours: {
-    monday: ['09:00-12:00', '13:00-17:00'],
-    tuesday: ['09:00-12:00', '13:00-17:00'],
-    wednesday: ['09:00-12:00', '13:00-17:00'],
-    thursday: ['09:00-12:00', '13:00-17:00'],
-    friday: ['09:00-13:00'],
-    saturday: [],
-    sunday: [],
-  },
+  weeklyHours: sampleWeek,
   holidays: [{ date: '2026-11-26', name: 'Thanksgiving Day' }],
   overrides: [{ date: '2026-11-27', name: 'Day after Thanksgiving', hours: ['10:00-12:00'] }],
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { checkAvailability, loadAvailability } from './availability.ts'
 import { expandBusy } from './busy-calendar.ts'
 import { busyWindow, freeSlots, groupByDay, isBookable, nearestFree, type Interval, type Slot } from './slots.ts'
+import { sampleWeek } from './test-week.ts'
 
 // Every expectation is a time a person can check: New York is UTC-4 (EDT) until 2026-11-01 02:00
 // and from 2027-03-14 02:00, UTC-5 (EST) between; Berlin is UTC+2 (CEST) until 2026-10-25 and from
@@ -17,15 +18,7 @@ const newYork = {
   minimumNoticeHours: 12,
   horizonDays: 30,
   maxCallsPerDay: 8,
-  weeklyHours: {
-    monday: ['09:00-12:00', '13:00-17:00'],
-    tuesday: ['09:00-12:00', '13:00-17:00'],
-    wednesday: ['09:00-12:00', '13:00-17:00'],
-    thursday: ['09:00-12:00', '13:00-17:00'],
-    friday: ['09:00-13:00'],
-    saturday: [],
-    sunday: [],
-  },
+  weeklyHours: sampleWeek,
   holidays: [] as { date: string; name: string }[],
   overrides: [] as { date: string; name: string; hours: string[] }[],
 }

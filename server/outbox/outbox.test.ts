@@ -183,17 +183,20 @@ test('a receiver with another secret sees a bad signature; after the last try th
   await waitFor(() => hook.received.length >= 4, 5000, 'the try after retry')
 })
 
+/** The mail files written so far under `mailDir`: none while it does not exist. */
+function mailFiles(mailDir: string): string[] {
+  try {
+    return readdirSync(mailDir).filter((name) => name.endsWith('.eml'))
+  } catch {
+    return []
+  }
+}
+
 test('without SMTP_URL each mail is written as an .eml file under DATA_DIR/mail', async () => {
   const server = await startTestServer({ SITE_ORIGIN: 'https://northpeak.example' })
   await submit(server.url, popup)
   const mailDir = path.join(server.dataDir, 'mail')
-  const files = () => {
-    try {
-      return readdirSync(mailDir).filter((name) => name.endsWith('.eml'))
-    } catch {
-      return []
-    }
-  }
+  const files = () => mailFiles(mailDir)
   await waitFor(() => files().length === 2, 5000, 'two mail files')
   const mails = files().map((name) => decodeMail(readFileSync(path.join(mailDir, name), 'utf8')))
   const checklist = mails.find((mail) => /^To: ada@example.com$/m.test(mail))!
@@ -207,13 +210,7 @@ test('a request for an audit through the contact form gets the same kit, written
   const id = await submit(server.url, { ...contact, topic: 'audit' })
   const other = await submit(server.url, { ...contact, email: 'ada@example.com', topic: 'project' })
   const mailDir = path.join(server.dataDir, 'mail')
-  const files = () => {
-    try {
-      return readdirSync(mailDir).filter((name) => name.endsWith('.eml'))
-    } catch {
-      return []
-    }
-  }
+  const files = () => mailFiles(mailDir)
   // The audit request: its kit and the team's notice; the project inquiry: the notice only.
   await waitFor(() => files().length === 3, 5000, 'three mail files')
   await pause(300)

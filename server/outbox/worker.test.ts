@@ -10,28 +10,22 @@ test('backoff doubles after each failed try, capped, with half of it random', ()
   expect(backoffMs(20, settings, () => 0)).toBe(30_000)
 })
 
+const contact = {
+  kind: 'contact',
+  email: 'ada@example.com',
+  name: 'Ada',
+  service: 'analytics',
+  message: 'Hi',
+} as const
+
 test('every lead notifies the team; a popup sign-up also gets the checklist; the webhook when set', () => {
   const popup = { kind: 'popup', email: 'ada@example.com' } as const
-  const contact = {
-    kind: 'contact',
-    email: 'ada@example.com',
-    name: 'Ada',
-    service: 'analytics',
-    message: 'Hi',
-  } as const
   expect(deliveriesFor({ webhook: false })(popup)).toEqual(['checklist-mail', 'notify-mail'])
   expect(deliveriesFor({ webhook: true })(popup)).toEqual(['checklist-mail', 'notify-mail', 'webhook'])
   expect(deliveriesFor({ webhook: true })(contact)).toEqual(['notify-mail', 'webhook'])
 })
 
 test('a contact-form lead whose topic is the free marketing audit gets the audit kit too; other topics do not', () => {
-  const contact = {
-    kind: 'contact',
-    email: 'ada@example.com',
-    name: 'Ada',
-    service: 'analytics',
-    message: 'Hi',
-  } as const
   expect(deliveriesFor({ webhook: false })({ ...contact, topic: 'audit' })).toEqual(['checklist-mail', 'notify-mail'])
   expect(deliveriesFor({ webhook: true })({ ...contact, topic: 'audit' })).toEqual([
     'checklist-mail',

@@ -40,6 +40,29 @@ async function openTool(page: Page, path: string) {
   await islandAwake(page, island.name)
 }
 
+/**
+ * The tool's page loads, settles and has fetched none of its island's code;
+ * `before` checks what it shows then. Pointed at, the island fetches its code
+ * and wakes.
+ */
+async function expectToolCodeOnlyOncePointedAt(page: Page, path: string, before?: () => Promise<void>) {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await loaded(page, path)
+  await page.waitForLoadState('networkidle')
+  const { name, first } = toolIsland(page, path)
+  const island = page.locator(`astro-island[component-export="${name}"]`)
+  const componentUrl = (await island.getAttribute('component-url'))!
+  expect(scripts).not.toContain(componentUrl)
+  await expect(island).toHaveAttribute('ssr')
+  await before?.()
+  await first.hover()
+  await islandAwake(page, name)
+  expect(scripts).toContain(componentUrl)
+}
+
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 
 async function expectNoAxeViolations(page: Page) {
@@ -119,19 +142,7 @@ test.describe('the ROI calculator', () => {
   })
 
   test("the page fetches none of the calculator's code until the visitor points at it", async ({ page }) => {
-    const scripts: string[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
-    })
-    await loaded(page, '/roi-calculator')
-    await page.waitForLoadState('networkidle')
-    const island = page.locator('astro-island[component-export="RoiCalculator"]')
-    const componentUrl = (await island.getAttribute('component-url'))!
-    expect(scripts).not.toContain(componentUrl)
-    await expect(island).toHaveAttribute('ssr')
-    await field(page, /^Monthly visitors/).hover()
-    await islandAwake(page, 'RoiCalculator')
-    expect(scripts).toContain(componentUrl)
+    await expectToolCodeOnlyOncePointedAt(page, '/roi-calculator')
   })
 
   test("figures typed while the calculator's code is still arriving count", async ({ page }) => {
@@ -388,20 +399,10 @@ test.describe('the demo dashboard', () => {
   })
 
   test("the page fetches none of the dashboard's code until the visitor points at it", async ({ page }) => {
-    const scripts: string[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    // Rendered for the range asked, before any script.
+    await expectToolCodeOnlyOncePointedAt(page, '/dashboard?range=90', async () => {
+      await expect(kpi(page, 'sessions')).toHaveText(expectedKpis(90).sessions)
     })
-    await loaded(page, '/dashboard?range=90')
-    await page.waitForLoadState('networkidle')
-    const island = page.locator('astro-island[component-export="Dashboard"]')
-    const componentUrl = (await island.getAttribute('component-url'))!
-    expect(scripts).not.toContain(componentUrl)
-    await expect(island).toHaveAttribute('ssr')
-    await expect(kpi(page, 'sessions')).toHaveText(expectedKpis(90).sessions)
-    await toolIsland(page, '/dashboard').first.hover()
-    await islandAwake(page, 'Dashboard')
-    expect(scripts).toContain(componentUrl)
   })
 
   test('an unknown range shows the default 30 days', async ({ page }) => {
