@@ -4,9 +4,15 @@
  * the tab's sessionStorage until the visitor sends a lead, which carries them
  * with the page it is sent from. The server checks them again (app/lib/lead.ts).
  */
-// The sessionStorage key is listed, with every other key, in app/lib/browser-storage.ts (the privacy policy's list).
-import { ATTRIBUTION_KEY } from './browser-storage.ts'
 import { leadLimits } from './lead-limits.ts'
+
+/**
+ * The sessionStorage key, listed with every other key in
+ * app/lib/browser-storage.ts (the privacy policy's list). Defined here, where
+ * the shell's scripts read it: a module of its own would be one more round
+ * trip before they run.
+ */
+export const ATTRIBUTION_KEY = 'northpeak:attribution'
 
 const utmFields = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const
 

@@ -1,7 +1,9 @@
 /**
  * Everything the site keeps in a visitor's browser, in one place
  * (docs/decisions/032-retention-held-by-the-code.md): the code
- * that reads and writes each key imports it from here, and the privacy
+ * that reads and writes each key imports it from here (the theme's and the
+ * attribution's keys are defined in their own modules, which the shell's
+ * scripts load first, and listed here), and the privacy
  * policy's list "What this site keeps in your browser" is rendered from
  * `browserStorage` (the `{{browserStorage}}` placeholder,
  * app/lib/content/placeholders.ts). tests/e2e/browser-storage.spec.ts records
@@ -11,16 +13,16 @@
  * below never ship to the browser.
  */
 
-/** The theme the visitor chose, `light` or `dark` (app/lib/theme.ts). */
-export const THEME_KEY = 'theme'
+import { ATTRIBUTION_KEY } from './attribution.ts'
+import { THEME_KEY } from './theme.ts'
+
+export { ATTRIBUTION_KEY, THEME_KEY }
 /** The answer to the consent banner, `granted` or `denied` (app/lib/consent.ts); only in a build with analytics. */
 export const CONSENT_KEY = 'northpeak-consent'
 /** The day the exit popup was shown (app/components/lead-widget-rules.ts). */
 export const EXIT_POPUP_SEEN_KEY = 'northpeak:exit-popup-seen'
 /** The day the mobile call-to-action bar was closed (app/components/lead-widget-rules.ts). */
 export const CTA_BAR_DISMISSED_KEY = 'northpeak:cta-bar-dismissed'
-/** Where the visit came from, for the next lead (app/lib/attribution.ts). */
-export const ATTRIBUTION_KEY = 'northpeak:attribution'
 
 export interface BrowserStorageEntry {
   key: string

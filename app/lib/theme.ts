@@ -4,11 +4,15 @@
  * palette under `[data-theme=dark]`. The visitor's choice is kept in
  * localStorage; without one the theme follows the system's preference.
  */
-import { THEME_KEY } from './browser-storage.ts'
-
 export type Theme = 'light' | 'dark'
 
-/** The localStorage key of the choice (app/lib/browser-storage.ts, listed in the privacy policy). */
+/**
+ * The localStorage key of the choice, listed with every other key in
+ * app/lib/browser-storage.ts (the privacy policy's list). Defined here, where
+ * the shell's scripts read it: a module of its own would be one more round
+ * trip before they run.
+ */
+export const THEME_KEY = 'theme'
 export const themeStorageKey = THEME_KEY
 
 /**
