@@ -13,7 +13,6 @@ export type Theme = 'light' | 'dark'
  * trip before they run.
  */
 export const THEME_KEY = 'theme'
-export const themeStorageKey = THEME_KEY
 
 /**
  * The browser bar's color (the theme-color meta tag), which cannot read a
@@ -31,7 +30,7 @@ const darkQuery = '(prefers-color-scheme:dark)'
  * browser takes the first).
  */
 export const themeScript = () =>
-  `try{var s=localStorage.${themeStorageKey}}catch(e){}` +
+  `try{var s=localStorage.${THEME_KEY}}catch(e){}` +
   `var d=s=="dark"||s!="light"&&matchMedia("${darkQuery}").matches;` +
   `document.documentElement.dataset.theme=d?"dark":"light";` +
   `if(d){var m=document.createElement("meta");m.name="theme-color";m.content="${themeBarColors.dark}";document.head.prepend(m)}`
@@ -44,7 +43,7 @@ function apply(theme: Theme) {
 /** Shows `theme` and remembers it as the visitor's choice. */
 export function chooseTheme(theme: Theme) {
   try {
-    localStorage[themeStorageKey] = theme
+    localStorage[THEME_KEY] = theme
   } catch {
     // Storage refused (private mode, quota): the choice lasts for this page.
   }
@@ -68,7 +67,7 @@ export function watchTheme(onChange: () => void): () => void {
   const follow = () => {
     let stored: unknown
     try {
-      stored = localStorage[themeStorageKey]
+      stored = localStorage[THEME_KEY]
     } catch {
       // Storage refused: nothing was stored.
     }
