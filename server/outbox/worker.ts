@@ -49,6 +49,8 @@ export function createDeliver({
         return { mailFile: (await sendMail(checklistMail(delivery.lead, { origin, from: mailFrom }), name)).file }
       case 'notify-mail':
         return { mailFile: (await sendMail(notifyMail(delivery.lead, { to: notifyTo, from: mailFrom }), name)).file }
+      default:
+        throw new Error(`No delivery of kind ${delivery.kind} yet`)
     }
   }
 }

@@ -3,7 +3,7 @@ import { expect, inject, test, vi } from 'vitest'
 import { RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
 import { createPostgresRateLimiter } from './postgres-rate-limit.ts'
 import { openPostgresStore, type PostgresLeadStore } from './postgres.ts'
-import { leadStoreSuite } from './store-suite.ts'
+import { bookingStoreSuite, leadStoreSuite } from './store-suite.ts'
 import { testDatabases } from './test-database.ts'
 
 // A real PostgreSQL (the run's throwaway cluster, postgres-global-setup.ts), a new database per test.
@@ -11,6 +11,16 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 const databases = testDatabases()
 
 leadStoreSuite('PostgreSQL', {
+  async fresh({ maxBatch } = {}) {
+    const url = await databases.create()
+    return {
+      store: await openPostgresStore({ url, maxBatch }),
+      another: () => openPostgresStore({ url }),
+    }
+  },
+})
+
+bookingStoreSuite('PostgreSQL', {
   async fresh({ maxBatch } = {}) {
     const url = await databases.create()
     return {
@@ -36,13 +46,14 @@ test('instances starting at once on a new database migrate it once', async () =>
   expect(await rows(url, 'SELECT version, name FROM schema_migrations ORDER BY version')).toEqual([
     { version: 1, name: '001-leads' },
     { version: 2, name: '002-rate-limits' },
+    { version: 3, name: '003-bookings' },
   ])
   await Promise.all(stores.map((store) => store.close()))
   // Opening again applies nothing.
   const again = await openPostgresStore({ url })
   expect(await again.countLeads()).toBe(0)
   await again.close()
-  expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 2 }])
+  expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 3 }])
 })
 
 test('an unreachable database stops the start with the reason', async () => {
