@@ -21,6 +21,11 @@ export function deliveriesFor({ webhook }: { webhook: boolean }) {
   ]
 }
 
+/** The deliveries of each booking change: the visitor's invitation (or its update), the team's notice, the webhook when set. */
+export function bookingDeliveriesFor({ webhook }: { webhook: boolean }): DeliveryKind[] {
+  return ['booking-invite', 'booking-notice', ...(webhook ? (['webhook'] as const) : [])]
+}
+
 /** Carries out one delivery; throws when it did not go through. */
 export type Deliver = (delivery: ClaimedDelivery, now: number) => Promise<{ mailFile?: string }>
 
@@ -30,8 +35,11 @@ export function createDeliver({
   origin,
   mailFrom,
   notifyTo,
+  bookingSecret,
 }: {
   sendMail: SendMail
+  /** Signs the reschedule and cancel links of the booking mails (BOOKING_SECRET). */
+  bookingSecret?: string
   webhook?: { url: string; secret: string }
   /** Absolute links in mails start with it. */
   origin: string

@@ -159,3 +159,31 @@ test('with the database gone, a batch is refused whole, not retried lead by lead
   expect(connections.mock.calls.length).toBeLessThanOrEqual(2)
   await store.close()
 })
+
+test('the database itself holds one confirmed call per start: a second is refused, a cancelled one is not counted', async () => {
+  const url = await databases.create()
+  const store = await openPostgresStore({ url })
+  await store.close()
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    for (const id of ['l1', 'l2', 'l3']) {
+      await client.query("INSERT INTO leads (id, created_at, kind, email) VALUES ($1, 1, 'booking', 'a@example.com')", [
+        id,
+      ])
+    }
+    const insert = (id: string, lead: string, status: string) =>
+      client.query(
+        "INSERT INTO bookings VALUES ($1, $2, '2026-12-02T14:00:00.000Z', '2026-12-02T14:30:00.000Z', 'UTC', $1, 0, $3, 1, 1)",
+        [id, lead, status],
+      )
+    await insert('b1', 'l1', 'confirmed')
+    await expect(insert('b2', 'l2', 'confirmed')).rejects.toThrow(/bookings_one_per_slot/)
+    await insert('b3', 'l3', 'cancelled')
+    await expect(client.query("UPDATE bookings SET status = 'confirmed' WHERE id = 'b3'")).rejects.toThrow(
+      /bookings_one_per_slot/,
+    )
+  } finally {
+    await client.end()
+  }
+})

@@ -98,3 +98,21 @@ test('a database of the leads before bookings (migration 2) keeps its leads and 
   expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3])
   after.close()
 })
+
+test('the database itself holds one confirmed call per start: a second is refused, a cancelled one is not counted', async () => {
+  const file = path.join(dir, 'constraint.sqlite')
+  const store = openSqliteStore({ file, thread: false })
+  await store.close()
+  const db = new Database(file)
+  db.prepare("INSERT INTO leads (id, created_at, kind, email) VALUES ('l1', 1, 'booking', 'a@example.com')").run()
+  db.prepare("INSERT INTO leads (id, created_at, kind, email) VALUES ('l2', 1, 'booking', 'b@example.com')").run()
+  db.prepare("INSERT INTO leads (id, created_at, kind, email) VALUES ('l3', 1, 'booking', 'c@example.com')").run()
+  const insert = db.prepare(
+    "INSERT INTO bookings VALUES (?, ?, '2026-12-02T14:00:00.000Z', '2026-12-02T14:30:00.000Z', 'UTC', ?, 0, ?, 1, 1)",
+  )
+  insert.run('b1', 'l1', 'u1', 'confirmed')
+  expect(() => insert.run('b2', 'l2', 'u2', 'confirmed')).toThrow(/UNIQUE constraint failed: bookings.start_at/)
+  insert.run('b3', 'l3', 'u3', 'cancelled')
+  expect(() => db.prepare("UPDATE bookings SET status = 'confirmed' WHERE id = 'b3'").run()).toThrow(/UNIQUE/)
+  db.close()
+})
