@@ -88,6 +88,7 @@ export async function startServer(
       mailFrom: env.MAIL_FROM,
       notifyTo: env.LEAD_NOTIFY_TO,
       bookingSecret: links.secret,
+      teamTimeZone: availability.timeZone,
     }),
     settings: {
       ...defaultOutboxSettings,

@@ -1,5 +1,6 @@
 import type { Lead } from '#app/lib/lead.ts'
 import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, LeadStore } from '../store/lead-store.ts'
+import { bookingInviteMail, bookingNoticeMail } from './booking-mail.ts'
 import { checklistMail, notifyMail, type SendMail } from './mail.ts'
 import { postLeadWebhook } from './webhook.ts'
 
@@ -36,10 +37,13 @@ export function createDeliver({
   mailFrom,
   notifyTo,
   bookingSecret,
+  teamTimeZone,
 }: {
   sendMail: SendMail
   /** Signs the reschedule and cancel links of the booking mails (BOOKING_SECRET). */
   bookingSecret?: string
+  /** The team's zone (server/booking/availability.yaml): the notice of a booking says the time on its clock. */
+  teamTimeZone?: string
   webhook?: { url: string; secret: string }
   /** Absolute links in mails start with it. */
   origin: string
@@ -51,14 +55,33 @@ export function createDeliver({
     switch (delivery.kind) {
       case 'webhook':
         if (!webhook) throw new Error('LEAD_WEBHOOK_URL is not set')
-        await postLeadWebhook({ ...webhook, lead: delivery.lead, delivery: delivery.id, now })
+        await postLeadWebhook({
+          ...webhook,
+          lead: delivery.lead,
+          booking: delivery.booking,
+          delivery: delivery.id,
+          now,
+        })
         return {}
       case 'checklist-mail':
         return { mailFile: (await sendMail(checklistMail(delivery.lead, { origin, from: mailFrom }), name)).file }
       case 'notify-mail':
         return { mailFile: (await sendMail(notifyMail(delivery.lead, { to: notifyTo, from: mailFrom }), name)).file }
-      default:
-        throw new Error(`No delivery of kind ${delivery.kind} yet`)
+      case 'booking-invite': {
+        if (!delivery.booking) throw new Error('A booking delivery without its booking')
+        if (!bookingSecret) throw new Error('No secret to sign the booking links with')
+        const mail = bookingInviteMail(delivery.booking, { origin, from: mailFrom, secret: bookingSecret })
+        return { mailFile: (await sendMail(mail, name)).file }
+      }
+      case 'booking-notice': {
+        if (!delivery.booking) throw new Error('A booking delivery without its booking')
+        const mail = bookingNoticeMail(delivery.booking, delivery.lead, {
+          to: notifyTo,
+          from: mailFrom,
+          teamTimeZone: teamTimeZone ?? 'UTC',
+        })
+        return { mailFile: (await sendMail(mail, name)).file }
+      }
     }
   }
 }
