@@ -218,7 +218,7 @@ describe('reschedule and cancel by link', () => {
       )
       expect(again.status).toBe(410)
       expect(await again.json()).toEqual({
-        error: 'This call was cancelled, so its links no longer work. You are welcome to book a new time.',
+        error: 'This call was canceled, so its links no longer work. You are welcome to book a new time.',
         reason: 'cancelled',
         bookAgain: '/book',
       })

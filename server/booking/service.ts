@@ -84,7 +84,7 @@ export function spentMessage(reason: 'changed' | 'cancelled' | 'not-found'): str
     case 'changed':
       return 'This link has already been used: the call was changed after this email was sent. Use the links in the latest email about your call, or book a new time.'
     case 'cancelled':
-      return 'This call was cancelled, so its links no longer work. You are welcome to book a new time.'
+      return 'This call was canceled, so its links no longer work. You are welcome to book a new time.'
     case 'not-found':
       return 'We have no record of this call any more. You are welcome to book a new time.'
   }
