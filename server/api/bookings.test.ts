@@ -145,6 +145,20 @@ describe('POST /api/bookings', () => {
     })
   })
 
+  test('the same booking sent again (a retry after a lost answer): 201 with the same booking, booked once', async () => {
+    const [, slot] = (await slotsOf(server.url)).days[1]!.slots
+    const request = { ...booker, email: 'retry@example.com', start: slot!.start, timeZone: 'UTC' }
+    const first = await postBooking(server.url, request)
+    expect(first.status).toBe(201)
+    const before = await server.store.countLeads()
+    const again = await postBooking(server.url, { ...request, email: 'Retry@Example.com' })
+    expect(again.status).toBe(201)
+    expect(await again.json()).toEqual(await first.json())
+    expect(await server.store.countLeads()).toBe(before)
+    // Someone else asking for it is still refused.
+    expect((await postBooking(server.url, { ...request, email: 'other@example.com' })).status).toBe(409)
+  })
+
   test('a post from another site or not as JSON is refused', async () => {
     const [slot] = (await slotsOf(server.url)).days[1]!.slots
     const crossSite = await fetch(`${server.url}/api/bookings`, {

@@ -231,6 +231,13 @@ export function bookingService({
         onStored()
         return { kind: 'booked', booking: result.booking }
       }
+      if (result.reason === 'taken') {
+        // The same visitor's call at that time already: a retry after a lost answer gets its booking, not a refusal.
+        const mine = (await store.listBookings({ after: slot.start, status: 'confirmed' })).find(
+          (booking) => booking.start === slot.start && booking.email.toLowerCase() === lead.email.toLowerCase(),
+        )
+        if (mine) return { kind: 'booked', booking: mine }
+      }
       return { kind: 'refused', ...(await refusal(result.reason as NotBookable, slot.start, rules)) }
     },
 
