@@ -159,6 +159,19 @@ describe('POST /api/bookings', () => {
     expect((await postBooking(server.url, { ...request, email: 'other@example.com' })).status).toBe(409)
   })
 
+  test('a bot (the honeypot filled in) is answered like a person and books nothing', async () => {
+    const [slot] = (await slotsOf(server.url)).days[2]!.slots
+    const before = await server.store.countLeads()
+    const response = await postBooking(server.url, { ...booker, start: slot!.start, timeZone: 'UTC', website: 'spam' })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({
+      booking: { start: slot!.start, end: slot!.end, status: 'confirmed' },
+    })
+    expect(await server.store.countLeads()).toBe(before)
+    const offered = (await slotsOf(server.url)).days.flatMap((day) => day.slots.map((free) => free.start))
+    expect(offered).toContain(slot!.start)
+  })
+
   test('a post from another site or not as JSON is refused', async () => {
     const [slot] = (await slotsOf(server.url)).days[1]!.slots
     const crossSite = await fetch(`${server.url}/api/bookings`, {

@@ -190,10 +190,18 @@ export function bookingService({
       const botReason = botSign(request, 'booking', now)
       if (botReason) {
         log.info(JSON.stringify({ event: 'booking_dropped', reason: botReason }))
-        const start = typeof request.start === 'string' ? request.start : new Date(now).toISOString()
+        // Shaped like a real booking's answer, so the bot learns nothing from it.
+        let start = Date.parse(String(request.start))
+        if (Number.isNaN(start)) start = now
         return {
           kind: 'dropped',
-          booking: { id: newId(), start, end: start, timeZone: String(request.timeZone ?? 'UTC'), status: 'confirmed' },
+          booking: {
+            id: newId(),
+            start: new Date(start).toISOString(),
+            end: new Date(start + settings.slotMinutes * 60_000).toISOString(),
+            timeZone: typeof request.timeZone === 'string' ? request.timeZone.slice(0, 64) : 'UTC',
+            status: 'confirmed',
+          },
         }
       }
       const slot = readSlotFields(request)
