@@ -57,6 +57,7 @@ export interface ReadBusyOptions extends CalendarAccount {
 export async function readBusy(options: ReadBusyOptions): Promise<BusyResult> {
   const { url, username, password, window, timeZone } = options
   const timeoutMs = options.timeoutMs ?? defaultCalendarTimeoutMs
+  const body = calendarQuery(window)
   const signal = AbortSignal.timeout(timeoutMs)
   let status: number
   let text: string
@@ -68,7 +69,7 @@ export async function readBusy(options: ReadBusyOptions): Promise<BusyResult> {
         'content-type': 'application/xml; charset=utf-8',
         depth: '1',
       },
-      body: calendarQuery(window),
+      body,
       // A redirect would carry the password to another URL, or lose it: CALDAV_URL must be the
       // calendar's own URL (docs/deploy.md).
       redirect: 'manual',
