@@ -130,11 +130,12 @@ describe('readBusy when the calendar cannot be read', () => {
       password: 'secret',
       window: threeWeeks,
       timeZone: team,
-      timeoutMs: 5000,
+      timeoutMs: 10_000,
     })
     expect(result).toMatchObject({ ok: false, reason: 'unreachable' })
     expect(result.ok === false && result.detail).toMatch(/ECONNREFUSED/)
-    expect(Date.now() - started).toBeLessThan(1000)
+    // At once, not at the timeout (a margin for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(3000)
   })
 
   it('gives up on a server that takes the connection and never answers, after the timeout', async () => {
