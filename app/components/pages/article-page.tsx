@@ -12,7 +12,7 @@ import { site } from '#app/lib/site.ts'
 
 /**
  * An article (docs/product.md#article-page), content/blog/<slug>.md: its
- * cover beside the headline from 1024 px (above it on narrow screens), the
+ * cover beside the headline from 1024 px (under it on narrow screens), the
  * body with its contents and offer, then the related articles as cards with
  * their covers (docs/decisions/038-article-covers.md). Its shell,
  * app/pages/blog/[slug].astro, places the share widget island (`share`)
@@ -85,7 +85,7 @@ export function ArticlePage({
             </p>
           </div>
           {/* The headline beside it says what the card shows: no alt of its own. */}
-          <div className="order-first overflow-hidden rounded-2xl shadow-md ring-1 ring-slate-200 lg:order-none lg:mt-10">
+          <div className="overflow-hidden rounded-2xl shadow-md ring-1 ring-slate-200 lg:mt-10">
             <ArticleCoverPicture cover={cover} sizes="(min-width: 1024px) 448px, calc(100vw - 2rem)" priority />
           </div>
         </Container>
