@@ -88,7 +88,12 @@ export function FeaturedArticle({ article }: { article: ArticleCard }) {
       <ArticleCoverPicture cover={article.cover} sizes="(min-width: 1024px) 384px, 100vw" priority />
       <div className="p-5">
         <p className="mb-2 text-xs font-semibold tracking-wide text-brand-700 uppercase">Latest · {article.category}</p>
-        <CardTitleLink to={article.path}>{article.title}</CardTitleLink>
+        {/* An h2: it follows the page's h1 (CardTitleLink's h3 would skip a level). */}
+        <h2 className="text-lg font-semibold text-balance text-ink">
+          <a href={article.path} data-prefetch className="after:absolute after:inset-0 focus-visible:outline-none">
+            {article.title}
+          </a>
+        </h2>
         <p className="mt-3 flex gap-2 text-sm text-muted">
           <time dateTime={article.date}>{article.dateLabel}</time>
           <span aria-hidden="true">·</span>
