@@ -8,6 +8,7 @@ import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 import { islandDirectives } from './app/directives/integration.ts'
 import { contentCheck, contentReload } from './app/lib/content/integration.ts'
 import { leadServer } from './server/astro/adapter.ts'
+import { articleCovers } from './scripts/social-cards/covers.ts'
 
 const buildEnv = readBuildEnv(process.env)
 
@@ -43,10 +44,12 @@ export default defineConfig({
   // rather than with Astro's attribute, whose per-link listeners cost more
   // than one listener for the whole page.
   prefetch: { prefetchAll: false },
-  // The site draws its pictures itself (SVG, the social cards): no image service.
-  image: { service: { entrypoint: 'astro/assets/services/noop' } },
+  // The site draws its pictures itself (SVG, the social cards); the articles'
+  // covers, their social cards, go through Astro's image pipeline (sharp) as
+  // responsive AVIF and WebP (docs/decisions/038-article-covers.md).
+  image: { service: { entrypoint: 'astro/assets/services/sharp' } },
   devToolbar: { enabled: false },
-  integrations: [react(), islandDirectives(), contentCheck(), contentReload()],
+  integrations: [react(), islandDirectives(), contentCheck(), contentReload(), articleCovers()],
   vite: {
     plugins: [tailwindcss()],
     define: buildDefines(buildEnv),

@@ -37,6 +37,9 @@ export const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
+  // The article covers of Astro's image pipeline (docs/decisions/038-article-covers.md).
+  '.avif': 'image/avif',
+  '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   // The downloads of app/pages/downloads/ (docs/product.md#downloads).

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { ArticleList } from '#app/components/article-list.tsx'
 import { CategoryNav } from '#app/components/category-nav.tsx'
-import type { ArticleSummary, CategoryLink } from '#app/lib/content/types.ts'
+import type { ArticleCard, ArticleSummary, CategoryLink } from '#app/lib/content/types.ts'
 import { useSearchParams } from '#app/lib/use-search-params.ts'
 
 /** Where the headings of every article wait, fetched the first time a visitor searches (app/pages/blog/search.json.ts). */
@@ -16,11 +16,11 @@ function fold(text: string): string {
  * The articles that hold every word of `query` in their title, description,
  * category or (once fetched) headings, in the order given.
  */
-export function searchArticles(
-  articles: ArticleSummary[],
+export function searchArticles<Article extends ArticleSummary>(
+  articles: Article[],
   query: string,
   headings: Record<string, string[]> = {},
-): ArticleSummary[] {
+): Article[] {
   const words = fold(query).split(/\s+/).filter(Boolean)
   if (words.length === 0) return articles
   return articles.filter((article) => {
@@ -48,7 +48,7 @@ export function ArticleSearch({
   categories,
   current,
 }: {
-  articles: ArticleSummary[]
+  articles: ArticleCard[]
   categories: CategoryLink[]
   current: string
 }) {

@@ -23,7 +23,14 @@ export function leadServer(): AstroIntegration {
             staticOutput: 'stable',
             hybridOutput: 'stable',
             serverOutput: 'stable',
-            sharpImageService: 'unsupported',
+            // sharp makes the article covers at build, for pre-rendered pages
+            // only; the server has no image endpoint for pages rendered on
+            // demand (docs/decisions/038-article-covers.md).
+            sharpImageService: {
+              support: 'limited',
+              message: 'Images are made at build, for pre-rendered pages only.',
+              suppress: 'all',
+            },
             envGetSecret: 'unsupported',
           },
         })

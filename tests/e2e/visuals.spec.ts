@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator } from '@playwright/test'
-import { categorySlug } from '#app/lib/categories.ts'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
 import { caseStudies, industries, locations, page as registryPage, services } from '#app/lib/registry.ts'
 
@@ -126,55 +125,7 @@ test.describe('service timelines', () => {
   }
 })
 
-test.describe('article thumbnails', () => {
-  async function checkThumbnails(cards: Locator, categories: string[]) {
-    const images = cards.locator('img')
-    await expect(images).toHaveCount(categories.length)
-    for (const [index, category] of categories.entries()) {
-      const image = images.nth(index)
-      await expect(image).toHaveAttribute('src', `/illustrations/${categorySlug(category)}.svg`)
-      await expect(image).toHaveAttribute('width', '320')
-      await expect(image).toHaveAttribute('height', '180')
-      await expect(image).toHaveAttribute('loading', 'lazy')
-      await expect(image).toHaveAttribute('decoding', 'async')
-      await expect(image).toHaveAttribute('alt', '')
-    }
-  }
-
-  test('every article card on /blog shows its category illustration, sized and lazy, and each file answers', async ({
-    page,
-    request,
-  }) => {
-    await page.goto('/blog')
-    const cards = page.getByTestId('article-list').locator(':scope > li')
-    const categories = await cards.evaluateAll((items) =>
-      items.map((item) => item.querySelector('a[href^="/blog/category/"]')!.textContent!),
-    )
-    expect(categories.length).toBe(21)
-    await checkThumbnails(cards, categories)
-    for (const src of new Set(
-      await cards.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src')!)),
-    )) {
-      const response = await request.get(src)
-      expect(response.status(), src).toBe(200)
-      expect(response.headers()['content-type'], src).toBe('image/svg+xml')
-    }
-    // Sized before it loads: the box is 16:9 at the card's width, so nothing shifts.
-    const last = await box(cards.last().locator('img'))
-    expect(last.width / last.height).toBeCloseTo(16 / 9, 1)
-  })
-
-  test('Continue Reading shows each article its illustration', async ({ page }) => {
-    await page.goto('/blog/seo-strategy-2025')
-    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Continue Reading' }) })
-    const cards = section.locator('li')
-    await expect(cards).toHaveCount(3)
-    const categories = await cards.evaluateAll((items) =>
-      items.map((item) => item.querySelector('p')!.textContent!.split(' · ')[0]!),
-    )
-    await checkThumbnails(cards, categories)
-  })
-})
+// The articles' cards show each article's own cover: tests/e2e/article-covers.spec.ts.
 
 test.describe('city key facts', () => {
   interface City {

@@ -1,21 +1,26 @@
 import type { ReactNode } from 'react'
+import { ArticleList } from '#app/components/article-list.tsx'
 import { ReadingLayout } from '#app/components/reading-layout.tsx'
-import { Container } from '#app/components/section.tsx'
-import { CardGrid } from '#app/components/sections/card-grid.tsx'
+import { Container, Section, SectionHeading } from '#app/components/section.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import type { ArticleContent, Card } from '#app/lib/content/types.ts'
+import { ArticleCoverPicture } from '#app/components/visuals/article-cover.tsx'
+import type { ArticleCard, ArticleContent, ArticleCover } from '#app/lib/content/types.ts'
 import type { ContentsEntry } from '#app/lib/reading-contents.ts'
 import { page } from '#app/lib/registry.ts'
 import { site } from '#app/lib/site.ts'
 
 /**
- * An article (docs/product.md#article-page), content/blog/<slug>.md; its
- * shell, app/pages/blog/[slug].astro, places the share widget island
- * (`share`) beside the text.
+ * An article (docs/product.md#article-page), content/blog/<slug>.md: its
+ * cover beside the headline from 1024 px (under it on narrow screens), the
+ * body with its contents and offer, then the related articles as cards with
+ * their covers (docs/decisions/038-article-covers.md). Its shell,
+ * app/pages/blog/[slug].astro, places the share widget island (`share`)
+ * beside the text.
  */
 export function ArticlePage({
   article,
+  cover,
   dateLabel,
   updatedLabel,
   related,
@@ -23,17 +28,18 @@ export function ArticlePage({
   share,
 }: {
   article: ArticleContent
+  cover: ArticleCover
   /** The dates as shown, formatted at build. */
   dateLabel: string
   updatedLabel?: string
-  related: Card[]
+  related: ArticleCard[]
   contents: ContentsEntry[]
   share?: ReactNode
 }) {
   return (
     <article>
       <header className="bg-gradient-to-b from-brand-50 to-surface pt-8 pb-12 sm:pt-10 sm:pb-14">
-        <Container>
+        <Container className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-center lg:gap-12">
           <div className="max-w-3xl">
             <a
               href={page('/blog').path}
@@ -78,6 +84,10 @@ export function ArticlePage({
               <span>{article.readTime} min read</span>
             </p>
           </div>
+          {/* The headline beside it says what the card shows: no alt of its own. */}
+          <div className="overflow-hidden rounded-2xl shadow-md ring-1 ring-slate-200 lg:mt-10">
+            <ArticleCoverPicture cover={cover} sizes="(min-width: 1024px) 448px, calc(100vw - 2rem)" priority />
+          </div>
         </Container>
       </header>
       <Container className="pt-4 pb-16 sm:pt-6 sm:pb-20">
@@ -91,12 +101,19 @@ export function ArticlePage({
         secondary={article.cta.secondary}
         note={article.cta.note}
       />
-      <CardGrid
-        title="Continue Reading"
-        cards={related}
-        link={{ label: 'Browse all resources', href: page('/resources').path }}
-        tone="muted"
-      />
+      <Section title="Continue Reading" tone="muted">
+        <SectionHeading title="Continue Reading" />
+        <ArticleList articles={related} categoryLinks={false} />
+        <p className="mt-10">
+          <a
+            href={page('/resources').path}
+            data-prefetch
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
+          >
+            Browse all resources <Icon name="arrow-right" className="size-4" />
+          </a>
+        </p>
+      </Section>
     </article>
   )
 }

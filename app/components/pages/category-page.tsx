@@ -4,14 +4,24 @@ import { PageHeader } from '#app/components/page-header.tsx'
 import { Section, SectionHeading } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import type { CategoryContent } from '#app/lib/content/types.ts'
+import type { ArticleCard, CategoryContent } from '#app/lib/content/types.ts'
 
 /**
  * A blog topic's page (/blog/category/<slug>, content/categories/): its
  * articles, newest first, so the blog filters by topic without JavaScript and
- * each topic can rank on its own. Its shell is app/pages/blog/category/[slug].astro.
+ * each topic can rank on its own. The newest takes the first row, its cover
+ * beside its text. Its shell is app/pages/blog/category/[slug].astro, which
+ * gives the articles with their covers.
  */
-export function CategoryPage({ path, category }: { path: string; category: CategoryContent }) {
+export function CategoryPage({
+  path,
+  category,
+  articles,
+}: {
+  path: string
+  category: CategoryContent
+  articles: ArticleCard[]
+}) {
   const count = category.articles.length
   const title = `Articles on ${category.name}`
   return (
@@ -25,7 +35,7 @@ export function CategoryPage({ path, category }: { path: string; category: Categ
         <div className="mb-10">
           <CategoryNav categories={category.categories} current={path} />
         </div>
-        <ArticleList articles={category.articles} />
+        <ArticleList articles={articles} featured />
         {category.serviceLink ? (
           <p className="mt-10">
             <SmartLink

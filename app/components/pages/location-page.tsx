@@ -6,10 +6,16 @@ import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Faq } from '#app/components/sections/faq.tsx'
 import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
 import { KeyFacts } from '#app/components/sections/key-facts.tsx'
+import { CityMap } from '#app/components/visuals/city-map.tsx'
 import type { CityContent } from '#app/lib/content/types.ts'
 import { strategyCall } from '#app/lib/strategy-call.ts'
 
-/** A city page (docs/product.md#locations), content/cities/<slug>.md; its shell is app/pages/locations/[slug].astro. */
+/**
+ * A city page (docs/product.md#locations), content/cities/<slug>.md: a map of
+ * the metro with the places the copy names beside the headline, then the
+ * market at a glance, the copy, the local industries and the services asked
+ * for. Its shell is app/pages/locations/[slug].astro.
+ */
 export function LocationPage({ city }: { city: CityContent }) {
   return (
     <>
@@ -21,6 +27,7 @@ export function LocationPage({ city }: { city: CityContent }) {
           { label: strategyCall.label, href: 'booking' },
           { label: 'Get a free audit', href: '/contact?topic=audit' },
         ]}
+        aside={<CityMap city={city.city} areas={city.areas} />}
       />
       <KeyFacts
         title={`${city.city} at a glance`}

@@ -449,6 +449,22 @@ export const citySchema = z.strictObject({
   /** Slugs of the services most asked for in this market. */
   services: z.array(z.string()).min(2).max(6),
   faq: z.array(faqItemSchema).min(2).max(6),
+  /**
+   * The places of the metro the page's copy names, for the map in its header
+   * (app/components/visuals/city-map.tsx): each by its compass bearing from
+   * downtown (degrees clockwise from north) and its approximate distance in
+   * miles. Only names the copy uses (tests/e2e/city-pages.spec.ts).
+   */
+  areas: z
+    .array(
+      z.strictObject({
+        name: text(2, 30),
+        bearing: z.number().int().min(0).max(359),
+        miles: z.number().min(0.5).max(60),
+      }),
+    )
+    .min(2)
+    .max(10),
 })
 export type CityFrontmatter = z.infer<typeof citySchema>
 

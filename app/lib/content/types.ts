@@ -85,6 +85,27 @@ export interface ArticleSummary {
   popular: boolean
 }
 
+/**
+ * An article's cover (docs/decisions/038-article-covers.md): its social card
+ * through Astro's image pipeline, as the `<picture>` of
+ * app/components/visuals/article-cover.tsx draws it.
+ */
+export interface ArticleCover {
+  /** The WebP fallback of the `<img>`. */
+  src: string
+  /** The source's size, for the `<img>`'s width and height (its aspect ratio). */
+  width: number
+  height: number
+  /** `srcset` of each format, best first: AVIF, then WebP (also the `<img>`'s own). */
+  avif: string
+  webp: string
+}
+
+/** An article as its card shows it: with its cover. */
+export interface ArticleCard extends ArticleSummary {
+  cover: ArticleCover
+}
+
 /** A link of the blog's topic list: "All articles" (the blog) or a category's page. */
 export interface CategoryLink {
   name: string
