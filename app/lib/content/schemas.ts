@@ -372,6 +372,17 @@ export const sectionSchema = z.discriminatedUnion('type', [
       .max(3),
   }),
   z.strictObject({
+    /**
+     * The platforms the agency works in, by kind: the names are app/lib/platforms.ts,
+     * which the integrations page's list agrees with (docs/product.md#top-level-pages).
+     */
+    type: z.literal('platforms'),
+    /** Worded as tools used, e.g. "Platforms we work in", never as a partnership. */
+    title: text(3, 60).refine((title) => !/partner/i.test(title), {
+      error: 'names tools the agency works in, not partners: the agency holds no partner badges',
+    }),
+  }),
+  z.strictObject({
     /** The ways to reach the agency: booking calendar and email from the site config. */
     type: z.literal('contact'),
     title: text(3, 90),
