@@ -42,7 +42,7 @@ describe('gridClass', () => {
     expect(gridClass(9, 3)).toBe('lg:grid-cols-3')
   })
 
-  test('from lg, a last row that is not full is centred: twice the columns, each card spanning two', () => {
+  test('from lg, a last row that is not full is centered: twice the columns, each card spanning two', () => {
     // 5 cards in 3 columns: the 4th starts at the 2nd of 6 tracks, so 3 + 2 with the 2 in the middle.
     expect(gridClass(5, 3)).toContain('lg:[&>:nth-last-child(2):nth-child(3n+1)]:col-start-2')
     // 10 cards in 4 columns, paired on tablets: 4 + 4 + 2, the 2 in the middle from lg.

@@ -2,7 +2,7 @@ import { expect, test, type Locator } from '@playwright/test'
 import { loaded } from './support.ts'
 
 // No card alone in a grid (docs/product.md#layout): at 1280 px the last row
-// of a grid of cards is either full or centred under the rows above it, and
+// of a grid of cards is either full or centered under the rows above it, and
 // no row of a grid of two columns or more holds a single card that does not
 // fill it. Read from the boxes the browser lays out, as a visitor sees them.
 
@@ -35,7 +35,7 @@ async function rowsOf(grid: Locator) {
   })
 }
 
-/** What is wrong with the grid's rows: empty when the last row is full or centred and no card is alone. */
+/** What is wrong with the grid's rows: empty when the last row is full or centered and no card is alone. */
 function problems({ left, right, rows }: { left: number; right: number; rows: Box[][] }): string[] {
   const found: string[] = []
   const columns = rows[0]!.length
@@ -45,7 +45,7 @@ function problems({ left, right, rows }: { left: number; right: number; rows: Bo
   const full = last.length === columns || (start < 2 && end < 2)
   if (!full && Math.abs(start - end) > 2)
     found.push(
-      `last row of ${last.length} in ${columns} columns is neither full nor centred (${Math.round(start)} px left, ${Math.round(end)} px right)`,
+      `last row of ${last.length} in ${columns} columns is neither full nor centered (${Math.round(start)} px left, ${Math.round(end)} px right)`,
     )
   for (const [index, row] of rows.entries()) {
     const alone = row.length === 1 && columns >= 2 && row[0]!.width < right - left - 2

@@ -44,7 +44,7 @@ const base = 52
 /**
  * The pricing page's plans at a glance (docs/product.md#visual-proof): one
  * column per plan, a block per thing it includes, the blocks it takes from
- * the plan before it in that plan's tint, its own in full colour; under each,
+ * the plan before it in that plan's tint, its own in full color; under each,
  * its name and price. Every figure is counted from the page's pricing block.
  */
 export function PagePlans({ plans }: { plans: Plan[] }) {

@@ -3,18 +3,18 @@ import { useId } from 'react'
 /**
  * A person's picture on the site: not a photo and not a made-up face, but an
  * abstract landscape drawn from their name (docs/product.md#visual-proof): two
- * ridges and a sun, as in the logo, in the brand's colours. The same name
+ * ridges and a sun, as in the logo, in the brand's colors. The same name
  * always gives the same picture, and different names different ones.
  */
 export interface AvatarArt {
-  /** The ground's and the two ridges' colour classes. */
+  /** The ground's and the two ridges' color classes. */
   ground: string
   back: string
   front: string
   /** The ridges as polygon points on a 64 by 64 square. */
   backRidge: string
   frontRidge: string
-  /** The sun's centre and radius. */
+  /** The sun's center and radius. */
   sun: { x: number; y: number; r: number }
 }
 

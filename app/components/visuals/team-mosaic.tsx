@@ -33,7 +33,7 @@ export function TeamMosaic({ members }: { members: Person[] }) {
       data-testid="team-mosaic"
     >
       {members.map((member, index) => {
-        // A last row that is not full is centred.
+        // A last row that is not full is centered.
         const row = Math.floor(index / columns)
         const inRow = row === rows - 1 ? members.length - row * columns : columns
         const offset = ((columns - inRow) * cell) / 2
