@@ -27,7 +27,7 @@ export function PlatformStrip({ title, tone }: { title: string; tone?: Tone }) {
             <div key={group.label} className="border-l border-slate-200 pl-4">
               <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{group.label}</dt>
               {group.platforms.map((platform) => (
-                <dd key={platform.name} className="mt-2 text-base font-semibold tracking-tight text-slate-600">
+                <dd key={platform.name} className="mt-2 text-base font-semibold tracking-tight text-slate-700">
                   {platform.name}
                 </dd>
               ))}
