@@ -4,6 +4,8 @@ import { Prose } from '#app/components/prose.tsx'
 import { ResultsPanel } from '#app/components/results-panel.tsx'
 import { Section } from '#app/components/section.tsx'
 import { SectionList } from '#app/components/section-list.tsx'
+import { PageVisual } from '#app/components/visuals/page-visual.tsx'
+import type { Person } from '#app/components/visuals/team-mosaic.tsx'
 import type { PageContent } from '#app/lib/content/types.ts'
 
 /**
@@ -14,11 +16,14 @@ import type { PageContent } from '#app/lib/content/types.ts'
 export function ContentPage({
   path,
   page,
+  team,
   headerExtra,
   children,
 }: {
   path: string
   page: PageContent
+  /** The team page's people, for a page whose visual draws the agency's facts. */
+  team?: Person[]
   headerExtra?: ReactNode
   children?: ReactNode
 }) {
@@ -30,7 +35,14 @@ export function ContentPage({
         lede={page.lede}
         actions={page.actions}
         variant={path === '/' ? 'hero' : 'page'}
-        aside={page.results ? <ResultsPanel results={page.results} /> : undefined}
+        aside={
+          page.visual || page.results ? (
+            <div className="grid gap-6">
+              {page.results ? <ResultsPanel results={page.results} /> : null}
+              <PageVisual page={page} team={team} />
+            </div>
+          ) : undefined
+        }
       >
         {headerExtra}
       </PageHeader>

@@ -51,6 +51,7 @@ test('lists the header’s links and menus in order, each link with its address'
     'Approach /approach',
     'Resources /resources',
     'Blog /blog',
+    'Pricing /pricing',
     'Contact /contact',
   ])
 })

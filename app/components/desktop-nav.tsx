@@ -80,7 +80,9 @@ function Menu({ menu, current }: { menu: NavMenu; current: string }) {
 export function DesktopNav({ current }: { current: string }) {
   return (
     <nav aria-label="Main" className={desktopNavClass} data-menus="">
-      <ul className={desktopNavListClass}>
+      {/* The first and last entries' padding reaches into the gaps beside the list, so
+          their words line up with the gaps and every entry, Pricing included, fits at 1280 px. */}
+      <ul className={cn(desktopNavListClass, '-mx-1.5')}>
         {headerNav.map((item) => (
           <li key={navKey(item)} className="relative" data-menu-item={item.kind === 'menu' ? '' : undefined}>
             {item.kind === 'link' ? (

@@ -41,10 +41,10 @@ export function MobileMenu({ current }: { current: string }) {
       >
         {/* Named apart from the desktop navigation: landmarks of one kind need distinct names. */}
         <Container as="nav" aria-label="Main menu" className="py-4">
-          <ul className="grid gap-1 sm:grid-cols-2">
+          <ul className="columns-2 gap-2">
             {mobileNav.map((item) =>
               item.kind === 'link' ? (
-                <li key={item.page.path}>
+                <li key={item.page.path} className="break-inside-avoid pb-1">
                   <a
                     href={item.page.path}
                     data-prefetch
@@ -55,7 +55,7 @@ export function MobileMenu({ current }: { current: string }) {
                   </a>
                 </li>
               ) : (
-                <li key={item.menu.label}>
+                <li key={item.menu.label} className="break-inside-avoid pb-1">
                   <p
                     id={`mobile-${item.menu.label.toLowerCase()}`}
                     className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase"

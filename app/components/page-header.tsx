@@ -33,7 +33,12 @@ export function PageHeader({
         hero ? 'pt-16 pb-20 sm:pt-24 sm:pb-28' : 'pt-10 pb-14 sm:pt-14 sm:pb-16',
       )}
     >
-      <Container className={cn(aside && 'grid gap-12 lg:grid-cols-[1fr_24rem] lg:items-start')}>
+      <Container
+        className={cn(
+          aside && 'grid gap-12 lg:items-start',
+          aside && (hero ? 'lg:grid-cols-[1fr_30rem]' : 'lg:grid-cols-[1fr_24rem]'),
+        )}
+      >
         <div className={cn(hero ? 'max-w-4xl' : 'max-w-3xl')}>
           {eyebrow ? (
             <p className="mb-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>

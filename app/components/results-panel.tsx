@@ -1,16 +1,23 @@
-import { StatList, type StatItem } from '#app/components/sections/stats.tsx'
+import type { StatItem } from '#app/components/sections/stats.tsx'
 
 /**
  * The home page's proof beside its h1: the first result of every case study,
- * as the case study states it (docs/product.md#top-level-pages). The figure
- * bands' own markup and classes, no picture: it paints with the text, holds
- * its size and adds almost nothing to the page's rules and code.
+ * as the case study states it (docs/product.md#top-level-pages), under the
+ * picture of the work. Real results, in text: it paints with the page and
+ * holds its size.
  */
 export function ResultsPanel({ results }: { results: StatItem[] }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-surface p-6 shadow-sm" data-testid="results-panel">
-      <h2 className="mb-5 text-sm font-semibold tracking-wide text-brand-700 uppercase">Results for our clients</h2>
-      <StatList items={results} className="" />
+    <div className="rounded-2xl border border-slate-200 bg-surface p-5 shadow-sm" data-testid="results-panel">
+      <h2 className="mb-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">Results for our clients</h2>
+      <dl className="grid gap-3">
+        {results.map((item) => (
+          <div key={item.label} className="flex flex-row-reverse items-baseline justify-end gap-4">
+            <dt className="text-sm text-muted">{item.label}</dt>
+            <dd className="w-32 shrink-0 text-2xl font-bold tracking-tight whitespace-nowrap text-ink">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
     </div>
   )
 }

@@ -169,11 +169,13 @@ export function RoiCalculator() {
       </noscript>
       <div className="grid grid-cols-1 gap-10 md:grid-cols-2">
         {/* A group, not a form: the results follow every keystroke, there is nothing to submit. */}
-        <div ref={inputs} role="group" aria-labelledby={`${id}-inputs`}>
+        <div ref={inputs} role="group" aria-labelledby={`${id}-inputs`} className="@container">
           <h3 id={`${id}-inputs`} className="mb-4 text-xl font-semibold text-ink">
             Your figures
           </h3>
-          <div className="grid gap-6">
+          {/* Two fields a row where the column is wide enough; an odd last field takes the
+              whole row, so none sits alone beside a gap (docs/product.md#layout). */}
+          <div className="grid gap-6 @lg:grid-cols-2 @lg:[&>:last-child:nth-child(odd)]:col-span-2">
             {roiFieldNames.map((name) => {
               const spec = roiFields[name]
               const error = errors[name]

@@ -8,6 +8,7 @@ import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { Faq } from '#app/components/sections/faq.tsx'
 import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
 import { KeyFacts } from '#app/components/sections/key-facts.tsx'
+import { PlatformStrip } from '#app/components/sections/platform-strip.tsx'
 import { PricingPlans } from '#app/components/sections/pricing-plans.tsx'
 import { Quote } from '#app/components/sections/quote.tsx'
 import { SitemapList } from '#app/components/sections/sitemap-list.tsx'
@@ -45,6 +46,7 @@ const renderers = {
   pricing: (section, { tone }) => <PricingPlans {...section} tone={tone} />,
   team: (section, { tone }) => <TeamGrid {...section} tone={tone} />,
   list: (section, { tone }) => <ToolList {...section} tone={tone} />,
+  platforms: (section, { tone }) => <PlatformStrip title={section.title} tone={tone} />,
   contact: (section, { tone }) => <ContactOptions {...section} tone={tone} />,
   checklist: (section, { tone, checklistStart }) => <Checklist {...section} tone={tone} start={checklistStart} />,
   'key-facts': (section, { tone }) => <KeyFacts title={section.title} facts={section.items} tone={tone} />,

@@ -16,7 +16,7 @@ import { site } from '#app/lib/site.ts'
 export function SiteHeader({ current }: { current: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
-      <Container className="flex h-16 items-center justify-between gap-4">
+      <Container className="flex h-16 items-center justify-between gap-3">
         <a href="/" data-prefetch aria-label={`${site.name}, home`} className="rounded-md">
           <Logo />
         </a>

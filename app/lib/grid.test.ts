@@ -34,10 +34,24 @@ describe('gridClass', () => {
     expect(gridClass(3, 3)).toBe('lg:grid-cols-3')
     expect(gridClass(4, 3)).toBe('sm:grid-cols-2')
     expect(gridClass(4, 4)).toBe('sm:grid-cols-2 lg:grid-cols-4')
-    expect(gridClass(5, 4)).toBe('lg:grid-cols-3')
+    expect(gridClass(5, 4)).toBe('lg:grid-cols-6 lg:*:col-span-2 lg:[&>:nth-last-child(2):nth-child(3n+1)]:col-start-2')
     expect(gridClass(6, 3)).toBe('sm:grid-cols-2 lg:grid-cols-3')
-    expect(gridClass(7, 4)).toBe('lg:grid-cols-4')
+    expect(gridClass(7, 4)).toBe(
+      'lg:grid-cols-8 lg:*:col-span-2 lg:[&>:nth-last-child(2):nth-child(4n+1)]:col-start-3 lg:[&>:nth-last-child(3):nth-child(4n+1)]:col-start-2',
+    )
     expect(gridClass(9, 3)).toBe('lg:grid-cols-3')
+  })
+
+  test('from lg, a last row that is not full is centered: twice the columns, each card spanning two', () => {
+    // 5 cards in 3 columns: the 4th starts at the 2nd of 6 tracks, so 3 + 2 with the 2 in the middle.
+    expect(gridClass(5, 3)).toContain('lg:[&>:nth-last-child(2):nth-child(3n+1)]:col-start-2')
+    // 10 cards in 4 columns, paired on tablets: 4 + 4 + 2, the 2 in the middle from lg.
+    expect(gridClass(10, 4)).toBe(
+      'sm:grid-cols-2 lg:grid-cols-8 lg:*:col-span-2 lg:[&>:nth-last-child(2):nth-child(4n+1)]:col-start-3 lg:[&>:nth-last-child(3):nth-child(4n+1)]:col-start-2',
+    )
+    // Full rows keep plain columns.
+    expect(gridClass(6, 3)).toBe('sm:grid-cols-2 lg:grid-cols-3')
+    expect(gridClass(8, 4)).toBe('sm:grid-cols-2 lg:grid-cols-4')
   })
 
   test('small items can pair up on phones already', () => {

@@ -23,7 +23,7 @@ export function gridColumns(count: number, max: number): number {
  * A grid's column classes, written out so Tailwind finds them. One column on
  * phones, then two where an even count leaves no card alone (from `sm`, or
  * on phones already for small items such as figures), then from `lg` the
- * columns of `gridColumns`.
+ * columns of `gridColumns`, a short last row centered.
  */
 const layouts = {
   sm: {
@@ -44,10 +44,22 @@ const layouts = {
   },
 } as const
 
+/**
+ * From `lg`, a last row that is not full sits in the middle (docs/product.md#layout):
+ * the grid gets twice the columns, each card spans two, and the first card of
+ * a short last row starts where the row is centered. By the number of columns,
+ * then of cards in the last row.
+ */
+const centered = {
+  3: 'lg:grid-cols-6 lg:*:col-span-2 lg:[&>:nth-last-child(2):nth-child(3n+1)]:col-start-2',
+  4: 'lg:grid-cols-8 lg:*:col-span-2 lg:[&>:nth-last-child(2):nth-child(4n+1)]:col-start-3 lg:[&>:nth-last-child(3):nth-child(4n+1)]:col-start-2',
+} as const
+
 export function gridClass(count: number, max: 2 | 3 | 4, pairsFrom: 'sm' | 'phones' = 'sm'): string {
   const layout = layouts[pairsFrom]
   const columns = gridColumns(count, max) as 1 | 2 | 3 | 4
   if (columns <= 2) return layout[columns]
-  if (count % 2 !== 0) return layout[columns]
-  return layout[columns === 3 ? '3 in pairs' : '4 in pairs']
+  const classes: string = count % 2 !== 0 ? layout[columns] : layout[columns === 3 ? '3 in pairs' : '4 in pairs']
+  if (count % columns === 0) return classes
+  return classes.replace(`lg:grid-cols-${columns}`, centered[columns as 3 | 4])
 }

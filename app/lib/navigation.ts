@@ -40,6 +40,7 @@ export const headerNav: NavItem[] = [
   link('/approach'),
   link('/resources'),
   link('/blog'),
+  link('/pricing'),
   link('/contact'),
 ]
 

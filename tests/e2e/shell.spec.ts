@@ -28,6 +28,7 @@ test.describe('header, desktop', () => {
       ['Approach', '/approach'],
       ['Resources', '/resources'],
       ['Blog', '/blog'],
+      ['Pricing', '/pricing'],
       ['Contact', '/contact'],
     ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
@@ -35,6 +36,29 @@ test.describe('header, desktop', () => {
     const banner = page.getByRole('banner')
     await expect(banner.getByRole('link', { name: 'Northpeak, home' })).toHaveAttribute('href', '/')
     await expect(banner.getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute('href', '/contact')
+  })
+
+  test('at 1280 px, the narrowest width that shows it, the Main navigation fits between the logo and the buttons', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await loaded(page, '/')
+    const banner = page.getByRole('banner')
+    const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!
+    const logo = await box(banner.getByRole('link', { name: 'Northpeak, home' }))
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const first = await box(nav.getByRole('link', { name: 'About', exact: true }))
+    const last = await box(nav.getByRole('link', { name: 'Contact', exact: true }))
+    const toggle = await box(banner.getByRole('button', { name: 'Dark theme' }))
+    const call = await box(banner.getByRole('link', { name: 'Book your free strategy call' }))
+    expect(first.x, 'the first link starts after the logo').toBeGreaterThanOrEqual(logo.x + logo.width)
+    expect(last.x + last.width, 'the last link ends before the theme toggle').toBeLessThanOrEqual(toggle.x)
+    expect(toggle.x + toggle.width, 'the toggle ends before the strategy call').toBeLessThanOrEqual(call.x)
+    expect(call.x + call.width, 'the strategy call ends inside the viewport').toBeLessThanOrEqual(1280)
+    // Every entry on one line, as high as the others.
+    for (const name of ['About', 'Pricing', 'Contact']) {
+      expect((await box(nav.getByRole('link', { name, exact: true }))).height).toBe(first.height)
+    }
   })
 
   test('the Services menu lists every service page but omnichannel', async ({ page }) => {
@@ -192,6 +216,7 @@ test.describe('mobile menu at 390 px', () => {
       ['Case Studies', '/case-studies'],
       ['SaaS', '/industries/saas'],
       ['Ecommerce', '/industries/ecommerce'],
+      ['Pricing', '/pricing'],
       ['Contact', '/contact'],
       ['Book your free strategy call', '/contact'],
     ] as const) {

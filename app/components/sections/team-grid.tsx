@@ -1,20 +1,15 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
+import { TeamAvatar } from '#app/components/visuals/team-avatar.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
 import { gridClass } from '#app/lib/grid.ts'
 
 type TeamContent = Extract<SectionContent, { type: 'team' }>
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => part[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase()
-}
-
-/** The people clients work with, each with a monogram, role, bio and specialties. */
+/**
+ * The people clients work with, each with the picture drawn from their name
+ * (`TeamAvatar`, never a photo), role, bio and specialties.
+ */
 export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'type'> & { tone?: Tone }) {
   return (
     <Section title={title} tone={tone}>
@@ -23,12 +18,7 @@ export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'typ
         {members.map((member) => (
           <li key={member.name} className="rounded-2xl border border-slate-200 bg-surface p-6">
             <div className="flex items-center gap-4">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-14 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800"
-              >
-                {initials(member.name)}
-              </span>
+              <TeamAvatar name={member.name} size={56} className="shrink-0" />
               <div>
                 <h3 className="text-lg font-semibold text-ink">{member.name}</h3>
                 <p className="text-sm text-brand-700">{member.role}</p>

@@ -3,7 +3,7 @@
  * menu's button is tinted while its menu (the popover right after it) is open.
  */
 export const navigationMenuItemClass =
-  'inline-flex h-10 items-center gap-1 rounded-md px-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-ink aria-[current=page]:text-brand-700 has-[+:popover-open]:bg-slate-100'
+  'inline-flex h-10 items-center gap-1 rounded-md px-1.5 text-sm 2xl:px-2 font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-ink aria-[current=page]:text-brand-700 has-[+:popover-open]:bg-slate-100'
 
 /** The chevron after a menu's name; it turns while the menu is open. */
 export const navigationMenuChevronClass =

@@ -372,6 +372,17 @@ export const sectionSchema = z.discriminatedUnion('type', [
       .max(3),
   }),
   z.strictObject({
+    /**
+     * The platforms the agency works in, by kind: the names are app/lib/platforms.ts,
+     * which the integrations page's list agrees with (docs/product.md#top-level-pages).
+     */
+    type: z.literal('platforms'),
+    /** Worded as tools used, e.g. "Platforms we work in", never as a partnership. */
+    title: text(3, 60).refine((title) => !/partner/i.test(title), {
+      error: 'names tools the agency works in, not partners: the agency holds no partner badges',
+    }),
+  }),
+  z.strictObject({
     /** The ways to reach the agency: booking calendar and email from the site config. */
     type: z.literal('contact'),
     title: text(3, 90),
@@ -383,6 +394,34 @@ export const sectionSchema = z.discriminatedUnion('type', [
   }),
 ])
 export type Section = z.infer<typeof sectionSchema>
+
+/**
+ * The picture beside a page's h1 (docs/product.md#visual-proof): which drawing
+ * of the page's own content the header shows. `work` is the home page's sample
+ * of the work; `one-team` the agency's facts; `team` the people of the page's
+ * team block; `plans` the plans of its pricing block; `funnel` an industry's
+ * funnel as its copy describes it, each stage with the work done there.
+ */
+export const pageVisualSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('work') }),
+  z.strictObject({ kind: z.literal('one-team') }),
+  z.strictObject({ kind: z.literal('team') }),
+  z.strictObject({ kind: z.literal('plans') }),
+  z.strictObject({
+    kind: z.literal('funnel'),
+    /** What the funnel is, e.g. "A SaaS funnel, first click to paid account", 10-70 characters. */
+    title: text(10, 70),
+    /** Top to bottom, 3-5 stages: the stage's name and the work done there, as the page's copy says it. */
+    stages: z
+      .array(z.strictObject({ stage: text(2, 28), work: text(3, 44) }))
+      .min(3)
+      .max(5),
+  }),
+])
+export type PageVisual = z.infer<typeof pageVisualSchema>
+
+/** The block a visual draws from, where it draws from one. */
+const visualSource = { team: 'team', plans: 'pricing' } as const
 
 /** content/pages/<path>.md: home (home.md) and every top-level page. */
 export const pageSchema = z.strictObject({
@@ -396,7 +435,19 @@ export const pageSchema = z.strictObject({
    * under it on narrow ones (the home page, docs/product.md#top-level-pages).
    */
   resultsPanel: z.boolean().optional(),
+  /** The picture beside the h1 from 1024 px, under the text on narrower screens (`pageVisualSchema`). */
+  visual: pageVisualSchema.optional(),
   sections: z.array(sectionSchema).default([]),
+}).superRefine((page, context) => {
+  const kind = page.visual?.kind
+  if (kind !== 'team' && kind !== 'plans') return
+  const block = visualSource[kind]
+  if (!page.sections.some((section) => section.type === block))
+    context.addIssue({
+      code: 'custom',
+      path: ['visual', 'kind'],
+      message: `"${kind}" draws the page's ${block} block, and the page has none`,
+    })
 })
 export type PageFrontmatter = z.infer<typeof pageSchema>
 

@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, test } from 'vitest'
+import { TeamGrid } from '#app/components/sections/team-grid.tsx'
+import { HomeWork } from '#app/components/visuals/home-work.tsx'
+import { PageFunnel } from '#app/components/visuals/page-funnel.tsx'
+import { plansAtAGlance } from '#app/components/visuals/page-plans.tsx'
+import { avatarArt } from '#app/components/visuals/team-avatar.tsx'
+import { loadContent } from '#app/lib/content/collections.server.ts'
+import { SAMPLE_CLIENT } from '#app/lib/sample-analytics.ts'
+
+// The pictures beside the h1 of the content pages (docs/product.md#visual-proof)
+// draw the pages' own content: read here from the content files as loaded.
+
+const content = loadContent()
+const sections = (path: string) => content.pages.get(path)!.data.sections
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+describe('team pictures', () => {
+  const team = sections('/team').find((section) => section.type === 'team')
+  const members = team?.type === 'team' ? team.members : []
+
+  test('each person has a picture drawn from their name, the same every time, no two alike', () => {
+    expect(members.length).toBeGreaterThan(1)
+    const arts = members.map((member) => JSON.stringify(avatarArt(member.name)))
+    expect(members.map((member) => JSON.stringify(avatarArt(member.name)))).toEqual(arts)
+    expect(new Set(arts).size).toBe(members.length)
+  })
+
+  test('the team grid shows each person’s picture, not their initials', () => {
+    document.body.innerHTML = renderToString(<TeamGrid title="Meet the team" members={members} />)
+    const cards = [...document.querySelectorAll('h3')].map((heading) => heading.closest('li')!)
+    expect(cards).toHaveLength(members.length)
+    for (const [index, card] of cards.entries()) {
+      const name = members[index]!.name
+      expect(card.querySelector('svg[aria-hidden="true"]')?.getAttribute('data-avatar')).toBe(name)
+      const initials = name
+        .split(/\s+/)
+        .map((part) => part[0])
+        .join('')
+      expect(card.textContent).not.toContain(initials)
+    }
+  })
+})
+
+test('the pricing picture counts what each plan lists, a plan that includes another counted with it', () => {
+  const pricing = sections('/pricing').find((section) => section.type === 'pricing')
+  const plans = pricing?.type === 'pricing' ? pricing.plans : []
+  expect(plansAtAGlance(plans).map(({ name, own, included, total }) => ({ name, own, included, total }))).toEqual([
+    { name: 'Launch', own: 6, total: 6 },
+    { name: 'Growth', own: 5, included: { plan: 'Launch', count: 6 }, total: 11 },
+    { name: 'Scale', own: 5, included: { plan: 'Growth', count: 11 }, total: 16 },
+  ])
+})
+
+test('an industry’s funnel names every stage and its work, in order, to assistive technology too', () => {
+  const visual = content.pages.get('/industries/ecommerce')!.data.visual
+  if (visual?.kind !== 'funnel') throw new Error('the ecommerce page draws no funnel')
+  document.body.innerHTML = renderToString(<PageFunnel title={visual.title} stages={visual.stages} />)
+  const svg = document.querySelector('svg')!
+  expect(svg.getAttribute('role')).toBe('img')
+  for (const stage of visual.stages) expect(svg.getAttribute('aria-label')).toContain(`${stage.stage}, ${stage.work}`)
+  expect([...svg.querySelectorAll('text')].map((text) => text.textContent)).toEqual(
+    visual.stages.flatMap((stage) => [stage.stage, stage.work]),
+  )
+})
+
+test('the home page’s picture says it is an illustration, with the demo’s fictional sample data', () => {
+  document.body.innerHTML = renderToString(<HomeWork />)
+  const caption = document.querySelector('figcaption')!.textContent
+  expect(caption).toContain('An illustration')
+  expect(caption).toContain(`${SAMPLE_CLIENT}, a fictional company`)
+  expect(document.querySelector('figcaption a')?.getAttribute('href')).toBe('/dashboard')
+  expect(document.querySelector('svg')?.getAttribute('aria-label')).toMatch(/^An illustration of our work/)
+})
