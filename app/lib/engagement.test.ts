@@ -86,17 +86,39 @@ describe('the arithmetic', () => {
 
   test('a change compares the sums of as many periods at the end as before kickoff, all groups together', () => {
     // Before: 10 + 10; after (last two): 25 + 25; the middle period counts for neither.
-    const data = engagement([[5, 5], [6, 4], [900, 0], [20, 5], [10, 15]])
+    const data = engagement([
+      [5, 5],
+      [6, 4],
+      [900, 0],
+      [20, 5],
+      [10, 15],
+    ])
     expect(derivedResults(data, [{}, {}])).toEqual([
       { place: 1, value: '+150%' },
       { place: 2, value: '+50%' },
     ])
     expect(derivedResults(data, [{}, { before: '2%' }])[1]).toEqual({ place: 2, before: '2%', value: '3%' })
-    expect(derivedResults(engagement([[5, 5], [6, 4], [1, 0], [5, 5], [3, 3]]), [{}, {}])[0]!.value).toBe('-20%')
+    expect(
+      derivedResults(
+        engagement([
+          [5, 5],
+          [6, 4],
+          [1, 0],
+          [5, 5],
+          [3, 3],
+        ]),
+        [{}, {}],
+      )[0]!.value,
+    ).toBe('-20%')
   })
 
   test('the table has a column per group and their total; the funnel each share of its first stage', () => {
-    const data = engagement([[5, 5], [6, 4], [2, 1], [20, 5]])
+    const data = engagement([
+      [5, 5],
+      [6, 4],
+      [2, 1],
+      [20, 5],
+    ])
     expect(timelineColumns(data.timeline)).toEqual(['North', 'South', 'Total'])
     expect(timelinePoints(data.timeline).map((point) => [point.before, point.value, ...point.cells])).toEqual([
       [true, 10, '5', '5', '10'],

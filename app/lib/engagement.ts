@@ -36,7 +36,8 @@ const change = (value: number) => {
 
 /** The heads of the timeline table's columns after the period's. */
 export function timelineColumns(timeline: Timeline): string[] {
-  if (timeline.kind === 'ad-return') return ['Paid spend', 'Revenue from paid orders', 'Return on ad spend', 'New customers']
+  if (timeline.kind === 'ad-return')
+    return ['Paid spend', 'Revenue from paid orders', 'Return on ad spend', 'New customers']
   return timeline.groups.length > 1 ? [...timeline.groups, 'Total'] : [timeline.measure]
 }
 

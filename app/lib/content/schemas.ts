@@ -522,8 +522,8 @@ export const serviceSampleSchema = z.discriminatedUnion('kind', [
         z.strictObject({
           /** The day it goes out, e.g. "Mon", 2-3 characters. */
           day: text(2, 3),
-          /** The post, e.g. "Form tip", 2-18 characters. */
-          title: label(18),
+          /** The post, e.g. "Form tip", 2-16 characters. */
+          title: label(16),
           /** Its format, e.g. "Reel" or "Carousel", 2-10 characters. */
           format: label(10),
         }),
@@ -585,6 +585,8 @@ const engagementSchema = z.strictObject({
       title: text(10, 60),
       /** What is counted, e.g. "Demo requests", 3-30 characters. */
       measure: text(3, 30),
+      /** What the counts leave out, under the chart, e.g. "Trade-show leads are excluded.", 10-120 characters. */
+      note: text(10, 120).optional(),
       /** The groups each count is split into, e.g. clinic specialties; one group when not split. */
       groups: z.array(text(2, 20)).min(1).max(3),
       points: z
