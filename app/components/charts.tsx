@@ -371,15 +371,14 @@ export function BarList({ label, bars, color }: { label: string; bars: Bar[]; co
 // Charts drawn once, at build: a case study's engagement
 // (docs/product.md#case-studies). Pure SVG in a fixed viewBox, so the page
 // holds its size before any style or script arrives (CLS 0) and stays sharp
-// at any pixel ratio; no script, since nothing in them moves. Colours come
+// at any pixel ratio; no script, since nothing in them moves. Colors come
 // from the theme's variables, so both themes draw them. The drawing is
 // hidden from assistive technology: the figure around it gives its caption
 // and the table of its figures.
 
-/** Stacked bars' colours, bottom part first: 3:1 or more against the page in both themes. */
+/** Stacked bars' colors, bottom part first: 3:1 or more against the page in both themes. */
 export const partColors = ['var(--color-brand-600)', 'var(--color-cta-600)', 'var(--color-slate-400)'] as const
 const mutedText = { fill: 'var(--color-muted)' }
-const inkText = { fill: 'var(--color-ink)' }
 
 export interface Column {
   /** Its name under the axis. */
@@ -395,7 +394,7 @@ const columnBox = { width: 340, height: 220, left: 34, right: 4, top: 28, bottom
 /**
  * Bars over time, one per period, stacked when a period has several parts;
  * the periods before kickoff paler and bracketed apart from the engagement,
- * so the change reads without colour alone. Each period's bar is a `g` with
+ * so the change reads without color alone. Each period's bar is a `g` with
  * `data-period`, as tall as its total.
  */
 export function ColumnChart({ columns, formatAxis }: { columns: Column[]; formatAxis: (value: number) => string }) {
@@ -509,43 +508,36 @@ export interface FunnelStage {
  * A funnel before and after: for each stage its name, then a bar for the
  * cohort before (paler, above) and one for the cohort after, each followed
  * by its count and its share of the first stage. All bars share one scale.
+ * The names and figures are HTML, so they keep their size at any width; each
+ * bar is an SVG that stretches to its row (docs/decisions/019-own-svg-charts.md).
  */
 export function FunnelChart({ stages }: { stages: FunnelStage[] }) {
-  const width = 400
-  const row = 62
-  const labelWidth = 92
-  const barHeight = 14
-  const height = stages.length * row
   const largest = Math.max(1, ...stages.flatMap((stage) => [stage.before.count, stage.after.count]))
-  const length = (count: number) => Math.max(2, round(((width - labelWidth) * count) / largest))
+  const bar = (cohort: FunnelStage['before'], fill: string) => (
+    <p className="flex items-center gap-3 text-sm">
+      <svg
+        viewBox="0 0 100 10"
+        preserveAspectRatio="none"
+        width="100"
+        height="14"
+        style={{ display: 'block', flex: '1 1 0', minWidth: 0, height: '0.875rem' }}
+      >
+        <rect x="0" y="0" width={Math.max(0.5, round((100 * cohort.count) / largest))} height="10" style={{ fill }} />
+      </svg>
+      <span className="w-28 shrink-0 text-ink">{`${cohort.text} (${cohort.share})`}</span>
+    </p>
+  )
   return (
-    <svg
-      aria-hidden="true"
-      viewBox={`0 0 ${width} ${height}`}
-      width={width}
-      height={height}
-      style={{ display: 'block', width: '100%', height: 'auto', overflow: 'visible' }}
-    >
-      {stages.map((stage, index) => {
-        const top = index * row
-        const bar = (cohort: FunnelStage['before'], y: number, fill: string, opacity: number) => (
-          <g>
-            <rect x="0" y={y} width={length(cohort.count)} height={barHeight} rx="3" style={{ fill, opacity }} />
-            <text x={length(cohort.count) + 6} y={y + 11} fontSize="11" style={inkText}>
-              {`${cohort.text} (${cohort.share})`}
-            </text>
-          </g>
-        )
-        return (
-          <g key={stage.stage}>
-            <text x="0" y={top + 12} fontSize="12" fontWeight="600" style={inkText}>
-              {stage.stage}
-            </text>
-            {bar(stage.before, top + 20, 'var(--color-slate-400)', 1)}
-            {bar(stage.after, top + 38, 'var(--color-brand-600)', 1)}
-          </g>
-        )
-      })}
-    </svg>
+    <div aria-hidden="true" className="space-y-4">
+      {stages.map((stage) => (
+        <div key={stage.stage} data-stage={stage.stage}>
+          <p className="mb-1.5 text-sm font-semibold text-ink">{stage.stage}</p>
+          <div className="space-y-1">
+            {bar(stage.before, 'var(--color-slate-400)')}
+            {bar(stage.after, 'var(--color-brand-600)')}
+          </div>
+        </div>
+      ))}
+    </div>
   )
 }

@@ -137,10 +137,10 @@ export function CaseStudyPage({ study, share }: { study: CaseStudyContent; share
       </PageHeader>
       <ResultStrip items={study.results} />
       <Section>
-        <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start lg:gap-16">
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,70ch)_22rem] lg:items-start lg:justify-between lg:gap-12">
           <div className="min-w-0">
             <Prose html={study.html} />
-            <div className="mt-12 max-w-2xl">
+            <div className="mt-12">
               <CaseFunnel funnel={engagement.funnel} />
             </div>
             {share}

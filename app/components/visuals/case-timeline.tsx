@@ -8,7 +8,7 @@ import {
   timelinePoints,
 } from '#app/lib/engagement.ts'
 
-/** A swatch of a bar's colour for the legend. */
+/** A swatch of a bar's color for the legend. */
 function Swatch({ color }: { color: string }) {
   return (
     <svg aria-hidden="true" width="10" height="10" viewBox="0 0 10 10" style={{ flexShrink: 0 }}>

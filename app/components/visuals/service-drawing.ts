@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react'
 
 // What the service samples' drawings share (app/components/visuals/service-*.tsx):
 // one width, so text in every drawing is set at the same size, and the
-// theme's colours as inline styles, so both themes draw them without adding
+// theme's colors as inline styles, so both themes draw them without adding
 // to the stylesheet every page inlines (docs/decisions/019-own-svg-charts.md).
 
 /** The drawings' viewBox width: the hero's side column at 1280 px, about 1:1. */
@@ -17,7 +17,7 @@ export const paint = {
   wash: { fill: 'var(--color-slate-100)' },
   tint: { fill: 'var(--color-brand-50)' },
   accent: { fill: 'var(--color-brand-600)' },
-  /** Text on `accent`: white on the light theme's indigo, the dark page colour on the dark theme's. */
+  /** Text on `accent`: white on the light theme's indigo, the dark page color on the dark theme's. */
   onAccent: { fill: 'var(--color-surface)' },
   line: { stroke: 'var(--color-slate-300)', fill: 'none' },
   accentLine: { stroke: 'var(--color-brand-600)', fill: 'none' },

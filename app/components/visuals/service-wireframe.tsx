@@ -3,14 +3,17 @@ import { drawingProps, drawingWidth, paint } from './service-drawing.ts'
 
 type Wireframe = Extract<ServiceSample, { kind: 'wireframe' }>
 
-/** A page in a browser frame, its blocks top to bottom as grey boxes with their names; the first holds a button. */
+/** A page in a browser frame, its blocks top to bottom as gray boxes with their names; the first holds a button. */
 export function ServiceWireframe({ sample }: { sample: Wireframe }) {
   const bar = 28
   const unit = 20
   const gap = 8
   const inner = drawingWidth - 24
   const height = bar + 12 + sample.blocks.reduce((sum, block) => sum + block.rows * unit + gap, 0) + 4
-  let top = bar + 12
+  /** Each block's top: the blocks above it and their gaps. */
+  const tops = sample.blocks.map((_, index) =>
+    sample.blocks.slice(0, index).reduce((sum, block) => sum + block.rows * unit + gap, bar + 12),
+  )
   return (
     <svg {...drawingProps(height)}>
       <rect x="0.5" y="0.5" width={drawingWidth - 1} height={height - 1} rx="10" style={paint.card} />
@@ -23,9 +26,8 @@ export function ServiceWireframe({ sample }: { sample: Wireframe }) {
         {sample.address}
       </text>
       {sample.blocks.map((block, index) => {
-        const blockTop = top
+        const blockTop = tops[index]!
         const blockHeight = block.rows * unit
-        top += blockHeight + gap
         const first = index === 0
         return (
           <g key={block.label}>

@@ -402,7 +402,7 @@ export type PageFrontmatter = z.infer<typeof pageSchema>
 
 /**
  * What a service's deliverable looks like, drawn beside its heading
- * (docs/product.md#service-page): a sample, labelled as one, never a
+ * (docs/product.md#service-page): a sample, labeled as one, never a
  * client's data. Every word and figure drawn is here, in the service's file.
  * Texts are short because the drawing does not wrap them.
  */
