@@ -9,7 +9,9 @@ export function ServiceBoard({ sample }: { sample: Board }) {
   const count = sample.columns.length
   const width = (drawingWidth - gap * (count - 1)) / count
   const card = 54
-  const height = 34 + 3 * (card + 6) + 4
+  // Room for the longest column and half a card more, so a column reads as open for more work.
+  const deepest = Math.max(...sample.columns.map((column) => column.cards.length))
+  const height = 38 + (deepest + 0.5) * (card + 6)
   return (
     <svg {...drawingProps(height)}>
       {sample.columns.map((column, index) => {
@@ -27,21 +29,21 @@ export function ServiceBoard({ sample }: { sample: Board }) {
               const top = 32 + position * (card + 6)
               return (
                 <g key={item.title}>
-                  <rect x={left + 5} y={top} width={width - 10} height={card} rx="6" style={paint.card} />
-                  <text x={left + 11} y={top + 20} fontSize="10.5" fontWeight="600" style={paint.ink}>
+                  <rect x={left + 4} y={top} width={width - 8} height={card} rx="6" style={paint.card} />
+                  <text x={left + 9} y={top + 20} fontSize="10.5" fontWeight="600" style={paint.ink}>
                     {item.title}
                   </text>
                   {item.tag ? (
                     <g>
                       <rect
-                        x={left + 11}
+                        x={left + 9}
                         y={top + 30}
-                        width={item.tag.length * 5.6 + 12}
+                        width={item.tag.length * 5.2 + 12}
                         height="15"
                         rx="7.5"
                         style={paint.tint}
                       />
-                      <text x={left + 17} y={top + 41} fontSize="9.5" style={paint.brandText}>
+                      <text x={left + 15} y={top + 41} fontSize="9.5" style={paint.brandText}>
                         {item.tag}
                       </text>
                     </g>

@@ -1,5 +1,5 @@
 import type { ServiceSample } from '#app/lib/content/schemas.ts'
-import { drawingProps, paint } from './service-drawing.ts'
+import { drawingProps, drawingWidth, paint } from './service-drawing.ts'
 
 type Dashboard = Extract<ServiceSample, { kind: 'dashboard' }>
 
@@ -7,7 +7,8 @@ const round = (value: number) => Math.round(value * 10) / 10
 
 /** Four tiles of a dashboard, two by two: what each measures, its figure and its trend as a line. */
 export function ServiceDashboard({ sample }: { sample: Dashboard }) {
-  const tile = { width: 195, height: 118, gap: 8 }
+  const gap = 8
+  const tile = { width: (drawingWidth - gap) / 2, height: 118, gap }
   const height = tile.height * 2 + tile.gap
   return (
     <svg {...drawingProps(height)}>

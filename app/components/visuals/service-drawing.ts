@@ -5,8 +5,8 @@ import type { CSSProperties } from 'react'
 // theme's colors as inline styles, so both themes draw them without adding
 // to the stylesheet every page inlines (docs/decisions/019-own-svg-charts.md).
 
-/** The drawings' viewBox width: the hero's side column at 1280 px, about 1:1. */
-export const drawingWidth = 400
+/** The drawings' viewBox width: the hero's side column at 1280 px, inside its figure's padding, drawn 1:1. */
+export const drawingWidth = 360
 
 export const paint = {
   ink: { fill: 'var(--color-ink)' },

@@ -8,7 +8,7 @@ export function ServiceReport({ sample }: { sample: Report }) {
   const head = 34
   const row = 44
   const height = head + sample.rows.length * row
-  const columnRight = (index: number) => drawingWidth - 12 - (sample.columns.length - 1 - index) * 78
+  const columnRight = (index: number) => drawingWidth - 12 - (sample.columns.length - 1 - index) * 70
   return (
     <svg {...drawingProps(height)}>
       <rect x="0.5" y="0.5" width={drawingWidth - 1} height={height - 1} rx="10" style={paint.card} />

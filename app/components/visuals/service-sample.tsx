@@ -64,9 +64,9 @@ export function ServiceSample({ sample }: { sample: Sample }) {
   return (
     <figure
       aria-label={`Sample: ${sample.title}`}
-      className="rounded-2xl border border-slate-200 bg-slate-50 p-4 shadow-sm sm:p-5"
+      className="rounded-2xl border border-slate-200 bg-slate-50 p-3 shadow-sm"
     >
-      <p aria-hidden="true" className="mb-3 flex items-center gap-2 text-sm font-semibold text-ink">
+      <p aria-hidden="true" className="mb-3 ml-1 flex items-center gap-2 text-sm font-semibold text-ink">
         <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs tracking-wide text-brand-800 uppercase">
           Sample
         </span>
@@ -78,7 +78,7 @@ export function ServiceSample({ sample }: { sample: Sample }) {
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <figcaption className="mt-3 text-xs text-muted">{sample.caption}</figcaption>
+      <figcaption className="mx-1 mt-3 text-xs text-muted">{sample.caption}</figcaption>
     </figure>
   )
 }

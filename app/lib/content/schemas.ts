@@ -500,8 +500,8 @@ export const serviceSampleSchema = z.discriminatedUnion('kind', [
           cards: z
             .array(
               z.strictObject({
-                /** The card, e.g. "Patient sign-in", 2-14 characters. */
-                title: label(14),
+                /** The card, e.g. "User roles", 2-12 characters. */
+                title: label(12),
                 /** A tag under it, e.g. "Video" or "Sprint 3", 2-10 characters. */
                 tag: label(10).optional(),
               }),
