@@ -367,3 +367,177 @@ export function BarList({ label, bars, color }: { label: string; bars: Bar[]; co
     </ul>
   )
 }
+
+// Charts drawn once, at build: a case study's engagement
+// (docs/product.md#case-studies). Pure SVG in a fixed viewBox, so the page
+// holds its size before any style or script arrives (CLS 0) and stays sharp
+// at any pixel ratio; no script, since nothing in them moves. Colors come
+// from the theme's variables, so both themes draw them. The drawing is
+// hidden from assistive technology: the figure around it gives its caption
+// and the table of its figures.
+
+/** Stacked bars' colors, bottom part first: 3:1 or more against the page in both themes. */
+export const partColors = ['var(--color-brand-600)', 'var(--color-cta-600)', 'var(--color-slate-400)'] as const
+const mutedText = { fill: 'var(--color-muted)' }
+
+export interface Column {
+  /** Its name under the axis. */
+  short: string
+  /** Before kickoff: drawn paler, under the "Before kickoff" bracket. */
+  before: boolean
+  /** The parts of its bar, bottom first, each drawn in `partColors` order. */
+  parts: number[]
+}
+
+const columnBox = { width: 340, height: 220, left: 34, right: 4, top: 28, bottom: 22 }
+
+/**
+ * Bars over time, one per period, stacked when a period has several parts;
+ * the periods before kickoff paler and bracketed apart from the engagement,
+ * so the change reads without color alone. Each period's bar is a `g` with
+ * `data-period`, as tall as its total.
+ */
+export function ColumnChart({ columns, formatAxis }: { columns: Column[]; formatAxis: (value: number) => string }) {
+  const { width, height, left, right, top, bottom } = columnBox
+  const plotWidth = width - left - right
+  const plotHeight = height - top - bottom
+  const totals = columns.map((column) => column.parts.reduce((sum, part) => sum + part, 0))
+  const ticks = niceTicks(Math.max(0, ...totals))
+  const ceiling = ticks.at(-1)!
+  const y = (value: number) => round(top + plotHeight - (value / ceiling) * plotHeight)
+  const band = plotWidth / columns.length
+  const barWidth = round(band * 0.64)
+  const baseline = columns.filter((column) => column.before).length
+  const kickoff = round(left + baseline * band)
+  const bracket = (from: number, to: number, text: string) => (
+    <g>
+      <path
+        d={`M${round(from + 2)} 19v-5H${round(to - 2)}v5`}
+        fill="none"
+        style={{ stroke: 'var(--color-slate-400)' }}
+        strokeWidth="1"
+      />
+      <text x={round((from + to) / 2)} y="9" textAnchor="middle" fontSize="11" style={mutedText}>
+        {text}
+      </text>
+    </g>
+  )
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      style={{ display: 'block', width: '100%', height: 'auto', overflow: 'visible' }}
+    >
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line
+            x1={left}
+            x2={width - right}
+            y1={y(tick)}
+            y2={y(tick)}
+            style={{ stroke: tick === 0 ? 'var(--color-muted)' : 'var(--color-slate-200)' }}
+            strokeWidth="1"
+          />
+          <text x={left - 6} y={y(tick) + 3.5} textAnchor="end" fontSize="11" style={mutedText}>
+            {formatAxis(tick)}
+          </text>
+        </g>
+      ))}
+      {baseline > 0 ? (
+        <>
+          {bracket(left, kickoff, 'Before kickoff')}
+          {bracket(kickoff, width - right, 'Engagement')}
+          <line
+            x1={kickoff}
+            x2={kickoff}
+            y1={top - 4}
+            y2={top + plotHeight}
+            style={{ stroke: 'var(--color-slate-400)' }}
+            strokeDasharray="3 3"
+            strokeWidth="1"
+          />
+        </>
+      ) : null}
+      {columns.map((column, index) => {
+        const x = round(left + index * band + (band - barWidth) / 2)
+        let reached = 0
+        return (
+          <g key={column.short} data-period={column.short} style={{ opacity: column.before ? 0.5 : 1 }}>
+            {column.parts.map((part, partIndex) => {
+              const from = reached
+              reached += part
+              return (
+                <rect
+                  key={partIndex}
+                  x={x}
+                  y={y(reached)}
+                  width={barWidth}
+                  height={round(y(from) - y(reached))}
+                  style={{ fill: partColors[partIndex] }}
+                />
+              )
+            })}
+          </g>
+        )
+      })}
+      {columns.map((column, index) => (
+        <text
+          key={column.short}
+          x={round(left + index * band + band / 2)}
+          y={height - 6}
+          textAnchor="middle"
+          fontSize="11"
+          style={mutedText}
+        >
+          {column.short}
+        </text>
+      ))}
+    </svg>
+  )
+}
+
+export interface FunnelStage {
+  stage: string
+  before: { count: number; text: string; share: string }
+  after: { count: number; text: string; share: string }
+}
+
+/**
+ * A funnel before and after: for each stage its name, then a bar for the
+ * cohort before (paler, above) and one for the cohort after, each followed
+ * by its count and its share of the first stage. All bars share one scale.
+ * The names and figures are HTML, so they keep their size at any width; each
+ * bar is an SVG that stretches to its row (docs/decisions/019-own-svg-charts.md).
+ */
+export function FunnelChart({ stages }: { stages: FunnelStage[] }) {
+  const largest = Math.max(1, ...stages.flatMap((stage) => [stage.before.count, stage.after.count]))
+  const bar = (cohort: FunnelStage['before'], fill: string) => (
+    <p className="flex items-center gap-3 text-sm">
+      <svg
+        viewBox="0 0 100 10"
+        preserveAspectRatio="none"
+        width="100"
+        height="14"
+        style={{ display: 'block', flex: '1 1 0', minWidth: 0, height: '0.875rem' }}
+      >
+        <rect x="0" y="0" width={Math.max(0.5, round((100 * cohort.count) / largest))} height="10" style={{ fill }} />
+      </svg>
+      <span className="w-28 shrink-0 text-ink">{`${cohort.text} (${cohort.share})`}</span>
+    </p>
+  )
+  return (
+    <div aria-hidden="true" className="space-y-4">
+      {stages.map((stage) => (
+        <div key={stage.stage} data-stage={stage.stage}>
+          <p className="mb-1.5 text-sm font-semibold text-ink">{stage.stage}</p>
+          <div className="space-y-1">
+            {bar(stage.before, 'var(--color-slate-400)')}
+            {bar(stage.after, 'var(--color-brand-600)')}
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}

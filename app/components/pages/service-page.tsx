@@ -8,6 +8,7 @@ import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
 import { ProcessTimeline } from '#app/components/sections/process-timeline.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
 import { ServiceGlance } from '#app/components/service-glance.tsx'
+import { ServiceSample } from '#app/components/visuals/service-sample.tsx'
 import type { ServiceContent } from '#app/lib/content/types.ts'
 import type { ContentsEntry } from '#app/lib/reading-contents.ts'
 import { strategyCall } from '#app/lib/strategy-call.ts'
@@ -27,6 +28,7 @@ export function ServicePage({ service, contents }: { service: ServiceContent; co
           { label: strategyCall.label, href: 'booking' },
           { label: 'Get a free audit', href: '/contact?topic=audit' },
         ]}
+        aside={<ServiceSample sample={service.sample} />}
       />
       <Stats items={service.outcomes} tone="muted" />
       <Section>

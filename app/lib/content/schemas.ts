@@ -451,6 +451,139 @@ export const pageSchema = z.strictObject({
 })
 export type PageFrontmatter = z.infer<typeof pageSchema>
 
+/**
+ * What a service's deliverable looks like, drawn beside its heading
+ * (docs/product.md#service-page): a sample, labeled as one, never a
+ * client's data. Every word and figure drawn is here, in the service's file.
+ * Texts are short because the drawing does not wrap them.
+ */
+const sampleBase = {
+  /** The sample's title above the drawing, e.g. "Weekly report card", 6-40 characters. */
+  title: text(6, 40),
+  /** One line under the drawing: what the sample shows and where the real one lives, 20-160 characters. */
+  caption: text(20, 160),
+}
+/** A short label inside a drawing, 2-`max` characters. */
+const label = (max: number) => text(2, max)
+export const serviceSampleSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    /** A report card: rows of figures under column heads (paid ads' weekly report). */
+    kind: z.literal('report'),
+    ...sampleBase,
+    /** The period the card covers, e.g. "Week 14". */
+    period: label(24),
+    /** The heads of the figure columns, 2-3, e.g. Spend, CPA, ROAS. */
+    columns: z.array(label(8)).min(2).max(3),
+    rows: z
+      .array(
+        z.strictObject({
+          /** The row's name, e.g. a campaign, 2-18 characters. */
+          name: label(18),
+          /** One figure per column, as shown, e.g. "$4,200", each at most 8 characters. */
+          figures: z.array(text(1, 8)).min(2).max(3),
+        }),
+      )
+      .min(2)
+      .max(5),
+  }),
+  z.strictObject({
+    /** Steps joined by arrows, top to bottom (an email flow, a workflow, a channel hand-off). */
+    kind: z.literal('flow'),
+    ...sampleBase,
+    steps: z
+      .array(
+        z.strictObject({
+          /** The step, e.g. "Welcome series", 2-22 characters. */
+          title: label(22),
+          /** What happens there, 2-34 characters. */
+          detail: label(34),
+          /** What leads on to the next step, on its arrow, e.g. "after 2 days", 2-20 characters. */
+          then: label(20).optional(),
+        }),
+      )
+      .min(3)
+      .max(5),
+  }),
+  z.strictObject({
+    /** Tiles of headline figures, each with its trend (an analytics dashboard). */
+    kind: z.literal('dashboard'),
+    ...sampleBase,
+    tiles: z
+      .array(
+        z.strictObject({
+          /** What the tile measures, e.g. "CAC", 2-16 characters. */
+          label: label(16),
+          /** The figure as shown, e.g. "$412", at most 8 characters. */
+          value: text(1, 8),
+          /** The trend its line draws, oldest first, 4-12 numbers. */
+          trend: z.array(z.number().nonnegative()).min(4).max(12),
+        }),
+      )
+      .length(4),
+  }),
+  z.strictObject({
+    /** The blocks of a page from top to bottom, as a wireframe (a landing page). */
+    kind: z.literal('wireframe'),
+    ...sampleBase,
+    /** The page's address as its browser bar shows it, e.g. "/demo", 1-24 characters. */
+    address: text(1, 24),
+    blocks: z
+      .array(
+        z.strictObject({
+          /** The block, e.g. "Headline and demo button", 2-28 characters. */
+          label: label(28),
+          /** Its height in the drawing, in rows of 20 px: 1-4. */
+          rows: z.number().int().min(1).max(4),
+        }),
+      )
+      .min(3)
+      .max(6),
+  }),
+  z.strictObject({
+    /** Cards in columns (a sprint board, a content calendar, a week of posts). */
+    kind: z.literal('board'),
+    ...sampleBase,
+    columns: z
+      .array(
+        z.strictObject({
+          /** The column's head, e.g. "In review" or "Mon", 2-12 characters. */
+          title: label(12),
+          cards: z
+            .array(
+              z.strictObject({
+                /** The card, e.g. "User roles", 2-12 characters. */
+                title: label(12),
+                /** A tag under it, e.g. "Video" or "Sprint 3", 2-10 characters. */
+                tag: label(10).optional(),
+              }),
+            )
+            .min(1)
+            .max(3),
+        }),
+      )
+      .min(3)
+      .max(5),
+  }),
+  z.strictObject({
+    /** A week of posts as a grid of tiles, each with its day and format (social media). */
+    kind: z.literal('posts'),
+    ...sampleBase,
+    posts: z
+      .array(
+        z.strictObject({
+          /** The day it goes out, e.g. "Mon", 2-3 characters. */
+          day: text(2, 3),
+          /** The post, e.g. "Form tip", 2-16 characters. */
+          title: label(16),
+          /** Its format, e.g. "Reel" or "Carousel", 2-10 characters. */
+          format: label(10),
+        }),
+      )
+      .length(6),
+  }),
+])
+export type ServiceSample = z.infer<typeof serviceSampleSchema>
+
 /** content/services/<slug>.md */
 export const serviceSchema = z.strictObject({
   ...seoFields,
@@ -466,8 +599,90 @@ export const serviceSchema = z.strictObject({
   faq: z.array(faqItemSchema).min(3).max(8),
   /** Slugs of related case studies (content/case-studies). */
   caseStudies: z.array(z.string()).max(3).default([]),
+  /** What the deliverable looks like, drawn beside the heading (`serviceSampleSchema`). */
+  sample: serviceSampleSchema,
 })
 export type ServiceFrontmatter = z.infer<typeof serviceSchema>
+
+/**
+ * A period of an engagement's timeline: a month or a week, before kickoff or
+ * during the engagement.
+ */
+const periodFields = {
+  /** The period in full, as the table names it, e.g. "June" or "Month 4", 2-30 characters. */
+  label: text(2, 30),
+  /** Its name under the chart's axis, e.g. "Jun" or "M4", 1-4 characters. */
+  short: text(1, 4),
+  /** True for a period before the engagement started: the baseline its results are measured against. */
+  before: z.boolean().optional(),
+}
+const count = () => z.number().int().nonnegative()
+/** A result's place in the case study's `results`, 1 for the first. */
+const place = () => z.number().int().min(1).max(4)
+
+/**
+ * An engagement drawn from its own figures (docs/product.md#case-studies): the
+ * measure over time and a funnel before and after. The results it backs are
+ * derived from these figures (app/lib/engagement.ts), and a unit test holds
+ * them to the figures the case study states.
+ */
+const engagementSchema = z.strictObject({
+  /** The measure over time: the chart beside the heading. */
+  timeline: z.discriminatedUnion('kind', [
+    z.strictObject({
+      /** Counts per period, one bar each, stacked by group when there are several. */
+      kind: z.literal('counts'),
+      /** The chart's title, e.g. "Demo requests by month", 10-60 characters. */
+      title: text(10, 60),
+      /** What is counted, e.g. "Demo requests", 3-30 characters. */
+      measure: text(3, 30),
+      /** What the counts leave out, under the chart, e.g. "Trade-show leads are excluded.", 10-120 characters. */
+      note: text(10, 120).optional(),
+      /** The groups each count is split into, e.g. clinic specialties; one group when not split. */
+      groups: z.array(text(2, 20)).min(1).max(3),
+      points: z
+        .array(z.strictObject({ ...periodFields, /** One count per group. */ counts: z.array(count()).min(1).max(3) }))
+        .min(4)
+        .max(16),
+      /** The result these counts back, by its place in `results` (1 for the first): the last periods against as many before kickoff. */
+      proves: place(),
+    }),
+    z.strictObject({
+      /** Paid spend, the revenue it brought and the new customers per period: return on ad spend, and cost per acquisition. */
+      kind: z.literal('ad-return'),
+      title: text(10, 60),
+      points: z
+        .array(
+          z.strictObject({
+            ...periodFields,
+            /** Paid spend in dollars. */
+            spend: z.number().int().positive(),
+            /** Revenue from paid-channel orders in dollars. */
+            revenue: count(),
+            /** First-time customers. */
+            customers: count(),
+          }),
+        )
+        .min(4)
+        .max(16),
+      /** The results these figures back, by their places in `results`: return on ad spend, then cost per acquisition. */
+      proves: z.tuple([place(), place()]),
+    }),
+  ]),
+  /** A funnel before and after: how many reached each stage, for a cohort before and one after. */
+  funnel: z.strictObject({
+    /** The chart's title, e.g. "Trials to paid accounts", 10-60 characters. */
+    title: text(10, 60),
+    /** The stages, first to last, 2-4 of 3-36 characters. */
+    stages: z.array(text(3, 36)).min(2).max(4),
+    /** Each cohort: which one it is (e.g. "Trials of the 2 months before kickoff") and its count at each stage. */
+    before: z.strictObject({ label: text(5, 60), counts: z.array(count()).min(2).max(4) }),
+    after: z.strictObject({ label: text(5, 60), counts: z.array(count()).min(2).max(4) }),
+    /** The result the last stage's share of the first backs, by its place in `results`. */
+    proves: place(),
+  }),
+})
+export type Engagement = z.infer<typeof engagementSchema>
 
 /** content/case-studies/<slug>.md */
 export const caseStudySchema = z.strictObject({
@@ -485,6 +700,34 @@ export const caseStudySchema = z.strictObject({
   quote: z
     .strictObject({ quote: text(20, 500), author: text(2, 60), role: text(2, 90) })
     .optional(),
+  /** The engagement's own figures, drawn on the page (`engagementSchema`). */
+  engagement: engagementSchema,
+}).superRefine((study, context) => {
+  const { timeline, funnel } = study.engagement
+  const issue = (path: (string | number)[], message: string) =>
+    context.addIssue({ code: 'custom', path: ['engagement', ...path], message })
+  const noResult = (place: number) => `names result ${place}, and there are ${study.results.length}`
+  const proves = typeof timeline.proves === 'number' ? [timeline.proves] : timeline.proves
+  for (const [index, place] of proves.entries())
+    if (place > study.results.length) issue(['timeline', 'proves', ...(proves.length > 1 ? [index] : [])], noResult(place))
+  if (funnel.proves > study.results.length) issue(['funnel', 'proves'], noResult(funnel.proves))
+  if (timeline.kind === 'counts')
+    for (const [index, point] of timeline.points.entries())
+      if (point.counts.length !== timeline.groups.length)
+        issue(['timeline', 'points', index, 'counts'], `has ${point.counts.length} counts for ${timeline.groups.length} groups`)
+  const baseline = timeline.points.filter((point) => point.before).length
+  if (baseline === 0 || timeline.points.slice(0, baseline).some((point) => !point.before))
+    issue(['timeline', 'points'], 'must start with the periods before kickoff (`before: true`), at least one')
+  else if (timeline.points.length < 2 * baseline)
+    issue(['timeline', 'points'], 'needs at least as many periods of the engagement as before it')
+  for (const cohort of ['before', 'after'] as const) {
+    const counts = funnel[cohort].counts
+    if (counts.length !== funnel.stages.length)
+      issue(['funnel', cohort, 'counts'], `has ${counts.length} counts for ${funnel.stages.length} stages`)
+    else if (counts.some((value, index) => index > 0 && value > counts[index - 1]!))
+      issue(['funnel', cohort, 'counts'], 'cannot grow from one stage to the next')
+    else if (counts[0] === 0) issue(['funnel', cohort, 'counts'], 'must start above 0')
+  }
 })
 export type CaseStudyFrontmatter = z.infer<typeof caseStudySchema>
 

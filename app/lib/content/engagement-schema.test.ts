@@ -1,0 +1,101 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { loadContent } from './collections.server.ts'
+
+// The figures a case study draws and the sample a service page draws are
+// content fields like any other: a bad one stops the build, naming the file
+// and the field (content/README.md).
+
+describe('a bad engagement figure or service sample', () => {
+  // A copy of content/ to break on purpose; the real files stay untouched.
+  const root = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'content')
+  cpSync('content', root, { recursive: true })
+  afterAll(() => rmSync(path.dirname(root), { recursive: true, force: true }))
+
+  function withFile(file: string, edit: (source: string) => string, check: () => void) {
+    const target = path.join(root, '..', file)
+    const original = readFileSync(target, 'utf8')
+    const edited = edit(original)
+    expect(edited, 'the edit applies').not.toBe(original)
+    writeFileSync(target, edited)
+    try {
+      check()
+    } finally {
+      writeFileSync(target, original)
+    }
+  }
+
+  test('the copy loads as it is', () => {
+    expect(() => loadContent(root)).not.toThrow()
+  })
+
+  test('a count that is not a whole number', () => {
+    withFile(
+      'content/case-studies/saas-startup.md',
+      (source) => source.replace('short: "M4", counts: [112]', 'short: "M4", counts: ["112"]'),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /content\/case-studies\/saas-startup\.md: field "engagement\.timeline\.points\.6\.counts\.0": Invalid input: expected number/,
+        ),
+    )
+  })
+
+  test('a funnel that grows from one stage to the next', () => {
+    withFile(
+      'content/case-studies/saas-startup.md',
+      (source) => source.replace('counts: [260, 125, 36]', 'counts: [260, 125, 300]'),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /saas-startup\.md: field "engagement\.funnel\.after\.counts": cannot grow from one stage to the next/,
+        ),
+    )
+  })
+
+  test('a split count without one figure per group', () => {
+    withFile(
+      'content/case-studies/medtech-client.md',
+      (source) => source.replace('short: "M9", counts: [15, 8, 14]', 'short: "M9", counts: [15, 8]'),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /medtech-client\.md: field "engagement\.timeline\.points\.11\.counts": has 2 counts for 3 groups/,
+        ),
+    )
+  })
+
+  test('figures that back a result the case study does not have', () => {
+    withFile(
+      'content/case-studies/fitness-brand.md',
+      (source) => source.replace('proves: [1, 4]', 'proves: [1, 5]'),
+      () => expect(() => loadContent(root)).toThrow(/fitness-brand\.md: field "engagement\.timeline\.proves\.1"/),
+    )
+  })
+
+  test('a timeline without its periods before kickoff', () => {
+    withFile(
+      'content/case-studies/fitness-brand.md',
+      (source) => source.replaceAll(', before: true', ''),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /fitness-brand\.md: field "engagement\.timeline\.points": must start with the periods before kickoff/,
+        ),
+    )
+  })
+
+  test('a service sample of an unknown kind, or a label too long to draw', () => {
+    withFile(
+      'content/services/paid-ads.md',
+      (source) => source.replace('kind: "report"', 'kind: "poster"'),
+      () => expect(() => loadContent(root)).toThrow(/content\/services\/paid-ads\.md: field "sample\.kind"/),
+    )
+    withFile(
+      'content/services/email-marketing.md',
+      (source) => source.replace('title: "Welcome series"', 'title: "Welcome series for new subscribers"'),
+      () =>
+        expect(() => loadContent(root)).toThrow(
+          /email-marketing\.md: field "sample\.steps\.0\.title": Too big: expected string to have <=22 characters/,
+        ),
+    )
+  })
+})
