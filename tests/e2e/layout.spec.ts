@@ -200,6 +200,9 @@ test.describe('a wide table on a phone', () => {
 })
 
 test.describe('prose sections', () => {
+  // The layout at rest: with motion, a section below the fold waits 2 rem
+  // lower until it is scrolled to (docs/decisions/034-brand-typeface.md).
+  test.use({ reducedMotion: 'reduce' })
   for (const viewport of [phone, desktop]) {
     test(`open with their first heading at the section's own padding at ${viewport.width} px`, async ({ page }) => {
       await page.setViewportSize(viewport)
