@@ -19,6 +19,8 @@ const specPaths = [
   '/resources/ai-optimization-guide',
   '/blog',
   '/contact',
+  '/book',
+  '/book/manage',
   '/privacy',
   '/terms',
   '/dashboard',
@@ -117,6 +119,8 @@ describe('the route registry', () => {
 const shells: Record<RouteModule, string> = {
   page: 'app/pages/[...page].astro',
   contact: 'app/pages/contact.astro',
+  book: 'app/pages/book.astro',
+  'book-manage': 'app/pages/book/manage.astro',
   blog: 'app/pages/blog/index.astro',
   'roi-calculator': 'app/pages/roi-calculator.astro',
   dashboard: 'app/pages/dashboard.astro',
