@@ -2,12 +2,14 @@ import { Hono } from 'hono'
 import type { Lead } from '#app/lib/lead.ts'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
 import { RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
+import { bookingsApi } from './api/bookings.ts'
 import { clientErrorsApi } from './api/client-errors.ts'
 import { healthApi } from './api/health.ts'
 import { leadIntake } from './api/lead-intake.ts'
 import { leadsApi } from './api/leads.ts'
 import { clientAddressResolver, type ClientAddress } from './client-address.ts'
 import { readSecurityHeaders } from './headers-file.ts'
+import type { BookingService } from './booking/service.ts'
 import { pagesApp } from './pages.ts'
 import { createMemoryRateLimiter, unlimited } from './rate-limit.ts'
 import { renderedPagesApp, type RenderPage } from './rendered-pages.ts'
@@ -33,6 +35,7 @@ export function createApp({
   now = Date.now,
   rateLimiter = ({ limit, windowMs }) => createMemoryRateLimiter({ limit, windowMs }),
   leads,
+  bookings,
 }: {
   clientDir: string
   /** The build's pages rendered on demand (server/astro/entry.ts, loaded by server/start.ts). */
@@ -61,6 +64,8 @@ export function createApp({
     /** After a lead is committed: wakes the outbox worker. */
     onStored?: () => void
   }
+  /** The booking API (server/booking/service.ts); none: /api/bookings is not served. */
+  bookings?: BookingService
 }) {
   const files = indexStaticFiles(clientDir)
   const notFoundPage = files.get(NOT_FOUND_PATH)
@@ -96,6 +101,12 @@ export function createApp({
         }),
       )
       .route('/api/leads', leadsApi({ intake, limiter: leadLimiter, clientAddress, now, siteOrigin: leads.siteOrigin }))
+      .route(
+        '/api/bookings',
+        bookings
+          ? bookingsApi({ service: bookings, limiter: leadLimiter, clientAddress, now, siteOrigin: leads.siteOrigin })
+          : new Hono(),
+      )
       .route('/api/health', healthApi({ store: leads.store, log }))
       // API sub-apps go above this line: the pages answer every other path (405 for other methods).
       // Pages rendered on demand (the contact page and its form post); the others pass to the files.

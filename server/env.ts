@@ -54,6 +54,12 @@ const serverEnvSchema = z
     MAIL_FROM: z.string().min(3).default(`${site.name} <${site.email}>`),
     /** Who gets the notice of each new lead. */
     LEAD_NOTIFY_TO: z.email({ error: 'must be an e-mail address' }).default(site.email),
+    /**
+     * Signs the reschedule and cancel links of booked calls (server/booking/tokens.ts), at least
+     * 32 characters; without it one is generated and kept in <DATA_DIR>/booking-secret. Instances
+     * sharing DATABASE_URL must share it.
+     */
+    BOOKING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /** Tries of a delivery before it is marked failed. */
     OUTBOX_MAX_ATTEMPTS: count(1, 100).default(8),
     /** Wait after a delivery's first failed try, in ms; doubled after each one, up to an hour. */

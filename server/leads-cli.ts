@@ -1,7 +1,10 @@
 import { existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { loadAvailability } from './booking/availability.ts'
+import { callTimeShort } from './booking/when.ts'
 import type { ServerEnv } from './env.ts'
+import { bookingDeliveriesFor } from './outbox/worker.ts'
 import {
   defaultRetention,
   describePeriod,
@@ -27,6 +30,9 @@ export const usage = `Usage: npm run leads -- <command>
                                               PERIOD ago (24m by default: months, or days as 400d), their
                                               deliveries and mail files, as the server does daily;
                                               --dry-run lists what would go and deletes nothing
+  bookings                                    upcoming strategy calls booked on the site, on the team's clock
+  cancel ID                                   cancel booking ID; the running server emails the visitor the
+                                              cancellation (an invitation with METHOD:CANCEL)
   backup FILE                                 copy the SQLite lead database to FILE while the server runs
                                               (with DATABASE_URL: use pg_dump, see docs/deploy.md)
 `
@@ -59,7 +65,7 @@ export const csvColumns = [
  */
 export async function runLeadsCli(
   args: string[],
-  env: Pick<ServerEnv, 'DATA_DIR' | 'DATABASE_PATH' | 'DATABASE_URL'>,
+  env: Pick<ServerEnv, 'DATA_DIR' | 'DATABASE_PATH' | 'DATABASE_URL'> & Partial<Pick<ServerEnv, 'LEAD_WEBHOOK_URL'>>,
   out: { log: (text: string) => void; error: (text: string) => void } = {
     log: (text) => process.stdout.write(`${text}\n`),
     error: (text) => process.stderr.write(`${text}\n`),
@@ -71,7 +77,7 @@ export async function runLeadsCli(
     out.log(usage)
     return command ? 0 : 2
   }
-  if (!['export', 'outbox', 'retry', 'erase', 'purge', 'backup'].includes(command)) {
+  if (!['export', 'outbox', 'retry', 'erase', 'purge', 'backup', 'bookings', 'cancel'].includes(command)) {
     out.error(`Unknown command "${command}".\n\n${usage}`)
     return 2
   }
@@ -94,6 +100,10 @@ export async function runLeadsCli(
         return await retry(store, rest, out, now)
       case 'purge':
         return await purge(store, purgeOptions!, path.join(env.DATA_DIR, 'mail'), out, now)
+      case 'bookings':
+        return await listBookings(store, rest, out, now)
+      case 'cancel':
+        return await cancelBooking(store, rest, out, now, Boolean(env.LEAD_WEBHOOK_URL))
       default:
         return await erase(store, rest, path.join(env.DATA_DIR, 'mail'), out)
     }
@@ -229,6 +239,56 @@ function listRemoved(removed: ErasedLeads, files: string[], out: Out) {
   for (const delivery of removed.deliveries) out.log(`    #${delivery.id}  ${delivery.kind}  ${delivery.state}`)
   out.log(`  ${files.length} mail ${files.length === 1 ? 'file' : 'files'}`)
   for (const file of files) out.log(`    ${file}`)
+}
+
+/** The upcoming bookings (whose call has not ended), confirmed and cancelled, on the team's clock. */
+async function listBookings(store: LeadStore, args: string[], out: Out, now: () => number): Promise<number> {
+  if (args.length > 0) return badArgument(out, args.join(' '))
+  const { timeZone } = loadAvailability()
+  const bookings = await store.listBookings({ after: new Date(now()).toISOString() })
+  if (bookings.length === 0) {
+    out.log('No upcoming bookings.')
+    return 0
+  }
+  out.log(`${bookings.length} upcoming ${bookings.length === 1 ? 'booking' : 'bookings'} (times in ${timeZone}):`)
+  for (const booking of bookings) {
+    const who = booking.company ? `${booking.name}, ${booking.company}` : booking.name
+    out.log(`  ${callTimeShort(booking.start, timeZone)}  ${booking.status}  ${who}  ${booking.id}`)
+  }
+  out.log('\nCancel one, telling the visitor, with: npm run leads -- cancel ID')
+  return 0
+}
+
+/**
+ * The team cancels a booking: the slot is free again, and the visitor's
+ * cancellation (METHOD:CANCEL), the team's notice and the webhook go through
+ * the outbox, which the running server works.
+ */
+async function cancelBooking(
+  store: LeadStore,
+  args: string[],
+  out: Out,
+  now: () => number,
+  webhook: boolean,
+): Promise<number> {
+  const id = args[0]?.trim()
+  if (args.length !== 1 || !id) return badArgument(out, args.join(' ') || 'cancel')
+  const result = await store.cancelBooking({ id, now: now(), deliveries: bookingDeliveriesFor({ webhook }) })
+  if (!result.ok) {
+    out.error(
+      result.reason === 'cancelled'
+        ? `Booking ${id} is cancelled already.`
+        : `No booking ${id} (see npm run leads -- bookings).`,
+    )
+    return 1
+  }
+  const { booking } = result
+  const { timeZone } = loadAvailability()
+  const who = booking.company ? `${booking.name}, ${booking.company}` : booking.name
+  out.log(
+    `Cancelled ${booking.id}: ${who}, ${callTimeShort(booking.start, timeZone)} (${timeZone}). The running server emails the visitor the cancellation within a second or so.`,
+  )
+  return 0
 }
 
 /** `[--older-than PERIOD] [--dry-run]`, or the argument it cannot read. */

@@ -4,9 +4,18 @@ import path from 'node:path'
 import type { Http2SecureServer } from 'node:http2'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { loadAvailability } from './booking/availability.ts'
+import { bookingSecret } from './booking/secret.ts'
+import { bookingService, type BusyTime } from './booking/service.ts'
 import type { ServerEnv } from './env.ts'
 import { createMailer } from './outbox/mail.ts'
-import { createDeliver, createOutboxWorker, defaultOutboxSettings, deliveriesFor } from './outbox/worker.ts'
+import {
+  bookingDeliveriesFor,
+  createDeliver,
+  createOutboxWorker,
+  defaultOutboxSettings,
+  deliveriesFor,
+} from './outbox/worker.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { loadRenderer } from './rendered-pages.ts'
 import { startPurgeSchedule } from './retention.ts'
@@ -27,8 +36,11 @@ export async function startServer(
   {
     log = console,
     purgeEveryMs,
+    busy,
   }: {
     log?: Pick<Console, 'info' | 'error'>
+    /** The team's busy time for the booking slots (the calendar reader); none by default. */
+    busy?: BusyTime
     /** How often the purge runs; daily (LEAD_PURGE_EVERY_MS) unless a test asks for less. */
     purgeEveryMs?: number
   } = {},
@@ -37,6 +49,8 @@ export async function startServer(
   // and so does a build without its server part (the pages rendered on demand).
   const tls = tlsServerOptions(env)
   const renderPage = await loadRenderer(path.dirname(env.CLIENT_DIR))
+  // The booking settings are checked before the store opens: a wrong file stops the start, naming the field.
+  const availability = loadAvailability()
   const { store, rateLimiter, kind } = await openLeadStore(env, { log })
   const mailDir = path.join(env.DATA_DIR, 'mail')
   if (!env.SMTP_URL) {
@@ -55,6 +69,16 @@ export async function startServer(
     env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET
       ? { url: env.LEAD_WEBHOOK_URL, secret: env.LEAD_WEBHOOK_SECRET }
       : undefined
+  const links = bookingSecret(env)
+  if (links.generated && env.DATABASE_URL) {
+    log.error(
+      JSON.stringify({
+        event: 'booking_secret_generated',
+        warning:
+          'BOOKING_SECRET is not set: this instance signs booking links with its own secret; instances sharing DATABASE_URL must share BOOKING_SECRET',
+      }),
+    )
+  }
   const worker = createOutboxWorker({
     store,
     deliver: createDeliver({
@@ -63,6 +87,8 @@ export async function startServer(
       origin: env.SITE_ORIGIN,
       mailFrom: env.MAIL_FROM,
       notifyTo: env.LEAD_NOTIFY_TO,
+      bookingSecret: links.secret,
+      teamTimeZone: availability.timeZone,
     }),
     settings: {
       ...defaultOutboxSettings,
@@ -91,6 +117,15 @@ export async function startServer(
         siteOrigin: env.SITE_ORIGIN,
         onStored: () => worker.wake(),
       },
+      bookings: bookingService({
+        store,
+        settings: availability,
+        busy,
+        secret: links.secret,
+        deliveries: bookingDeliveriesFor({ webhook: Boolean(webhook) }),
+        onStored: () => worker.wake(),
+        log,
+      }),
     })
   } catch (error) {
     for (const limiter of limiters) limiter.close()

@@ -96,9 +96,27 @@ export const leadSchema = z.discriminatedUnion('kind', [popupLeadSchema, contact
 
 /** What the browser sends (before checking). */
 export type LeadInput = z.input<typeof leadSchema>
-/** A checked lead. */
+/** A checked lead of a form (`POST /api/leads`). */
 export type Lead = z.output<typeof leadSchema>
-export type LeadKind = Lead['kind']
+
+/**
+ * Who booked a strategy call on the site (server/booking/service.ts): a lead
+ * of its own kind, taken with its slot by `POST /api/bookings`, never by
+ * `POST /api/leads`. The note is stored as the lead's message.
+ */
+export const bookingLeadSchema = z.object({
+  kind: z.literal('booking'),
+  name: required('Enter your name', leadLimits.name, 'Enter a name under 100 characters'),
+  email,
+  company: required('Enter your company', leadLimits.company, 'Enter a company name under 200 characters'),
+  note: optionalText(leadLimits.message, 'Keep your note under 5,000 characters'),
+  ...attributionShape,
+})
+
+export type BookingLead = z.output<typeof bookingLeadSchema>
+/** Any lead the store keeps: a form's or a booking's. */
+export type AnyLead = Lead | BookingLead
+export type LeadKind = AnyLead['kind']
 
 /** One message per bad field, the first found, keyed by the field's name. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

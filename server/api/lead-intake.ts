@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
-import { fieldErrors, HONEYPOT_FIELD, leadSchema, type Lead } from '#app/lib/lead.ts'
+import { fieldErrors, HONEYPOT_FIELD, leadSchema, type Lead, type LeadKind } from '#app/lib/lead.ts'
 import type { DeliveryKind, LeadStore } from '../store/lead-store.ts'
 
 /** Largest body taken, in bytes. */
@@ -9,7 +9,7 @@ export const MAX_LEAD_BYTES = 16 * 1024
  * Fastest fill that counts as a person's, in ms from the form's render: a
  * contact form takes a while to type; the popup has one field, so it is lenient.
  */
-export const MIN_FILL_MS = { contact: 2000, popup: 800 } as const
+export const MIN_FILL_MS = { contact: 2000, popup: 800, booking: 2000 } as const
 
 /** What became of a submission. */
 export type LeadOutcome =
@@ -99,8 +99,8 @@ export function sameSite(c: Context, siteOrigin: string | undefined): boolean {
   return host === c.req.header('host') || (siteOrigin !== undefined && host === new URL(siteOrigin).host)
 }
 
-/** Why a submission looks like a bot's, or null. */
-function botSign(body: Record<string, unknown>, kind: Lead['kind'], now: number): 'honeypot' | 'too_fast' | null {
+/** Why a submission looks like a bot's, or null (the booking form's too: server/booking/service.ts). */
+export function botSign(body: Record<string, unknown>, kind: LeadKind, now: number): 'honeypot' | 'too_fast' | null {
   const honeypot = body[HONEYPOT_FIELD]
   if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') return 'honeypot'
   const startedAt = Number(body.startedAt)

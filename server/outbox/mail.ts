@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string
   text: string
   html: string
+  /** An iCalendar invitation: sent as a `text/calendar; method=...` alternative and as an attachment. */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string }
 }
 
 /** Sends a message; resolves with the file it was written to when there is no SMTP server. */
@@ -129,7 +131,7 @@ export function checklistMail(lead: StoredLead, { origin, from }: { origin: stri
 /** The team's notice of a new lead, with every field. */
 export function notifyMail(lead: StoredLead, { to, from }: { to: string; from: string }): MailMessage {
   const rows = leadFields(lead)
-  const source = lead.kind === 'popup' ? 'audit offer sign-up' : 'contact form'
+  const source = lead.kind === 'popup' ? 'audit offer sign-up' : lead.kind === 'booking' ? 'booking' : 'contact form'
   const who = lead.name ? `${lead.name} <${lead.email}>` : lead.email
   return {
     from,
@@ -182,6 +184,6 @@ export function leadFields(lead: StoredLead): [string, string][] {
   return rows.filter((row): row is [string, string] => row[1] !== null)
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }

@@ -125,3 +125,46 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
+
+export interface MimePart {
+  /** The part's Content-Type header as written, e.g. `text/calendar; charset=utf-8; method=REQUEST`. */
+  contentType: string
+  /** Its Content-Disposition header, when it has one. */
+  disposition: string | undefined
+  /** The body, decoded from base64 or quoted-printable. */
+  body: string
+}
+
+/** The leaf parts of a raw MIME message (RFC 2045/2046), each decoded: enough to read what a mail holds. */
+export function mimeParts(raw: string): MimePart[] {
+  const split = /\r?\n\r?\n/.exec(raw)
+  const head = split ? raw.slice(0, split.index) : raw
+  const body = split ? raw.slice(split.index + split[0].length) : ''
+  const headers = new Map<string, string>()
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':')
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
+  }
+  const contentType = headers.get('content-type') ?? 'text/plain'
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1]
+  if (/^multipart\//i.test(contentType) && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .flatMap((part) => mimeParts(part.replace(/^\r?\n/, '')))
+  }
+  const encoding = headers.get('content-transfer-encoding')?.toLowerCase()
+  const decoded =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(
+            body
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8')
+        : body
+  return [{ contentType, disposition: headers.get('content-disposition'), body: decoded }]
+}

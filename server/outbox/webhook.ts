@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { StoredLead } from '../store/lead-store.ts'
+import type { BookingEvent, StoredLead } from '../store/lead-store.ts'
 
 /** The header that signs a webhook body: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 export const SIGNATURE_HEADER = 'Northpeak-Signature'
@@ -11,6 +11,16 @@ export interface LeadWebhookBody {
   type: 'lead.created'
   delivery: number
   lead: Omit<StoredLead, 'createdAt'> & { createdAt: string }
+}
+
+/** What the webhook receives for each booking change: the booking as it is after it, and its lead. */
+export interface BookingWebhookBody {
+  type: 'booking.created' | 'booking.rescheduled' | 'booking.cancelled'
+  delivery: number
+  booking: Omit<BookingEvent['booking'], 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }
+  /** Before a reschedule: the call's former start and end. */
+  previous?: { start: string; end: string }
+  lead: LeadWebhookBody['lead']
 }
 
 /**
@@ -57,11 +67,16 @@ export function verifyWebhookSignature({
   })
 }
 
-/** Posts one lead to the webhook; resolves on a 2xx answer, throws otherwise. */
+/**
+ * Posts one lead to the webhook, or with `booking` the booking change it is
+ * about (`booking.created`, `booking.rescheduled`, `booking.cancelled`),
+ * signed alike; resolves on a 2xx answer, throws otherwise.
+ */
 export async function postLeadWebhook({
   url,
   secret,
   lead,
+  booking,
   delivery,
   now,
   timeoutMs = 10_000,
@@ -69,15 +84,25 @@ export async function postLeadWebhook({
   url: string
   secret: string
   lead: StoredLead
+  booking?: BookingEvent
   delivery: number
   now: number
   timeoutMs?: number
 }): Promise<void> {
-  const payload: LeadWebhookBody = {
-    type: 'lead.created',
-    delivery,
-    lead: { ...lead, createdAt: new Date(lead.createdAt).toISOString() },
-  }
+  const exportedLead = { ...lead, createdAt: new Date(lead.createdAt).toISOString() }
+  const payload: LeadWebhookBody | BookingWebhookBody = booking
+    ? {
+        type: `booking.${booking.event}`,
+        delivery,
+        booking: {
+          ...booking.booking,
+          createdAt: new Date(booking.booking.createdAt).toISOString(),
+          updatedAt: new Date(booking.booking.updatedAt).toISOString(),
+        },
+        ...(booking.previous ? { previous: booking.previous } : {}),
+        lead: exportedLead,
+      }
+    : { type: 'lead.created', delivery, lead: exportedLead }
   const body = JSON.stringify(payload)
   const response = await fetch(url, {
     method: 'POST',

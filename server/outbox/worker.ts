@@ -1,5 +1,6 @@
 import type { Lead } from '#app/lib/lead.ts'
 import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, LeadStore } from '../store/lead-store.ts'
+import { bookingInviteMail, bookingNoticeMail } from './booking-mail.ts'
 import { checklistMail, notifyMail, type SendMail } from './mail.ts'
 import { postLeadWebhook } from './webhook.ts'
 
@@ -21,6 +22,11 @@ export function deliveriesFor({ webhook }: { webhook: boolean }) {
   ]
 }
 
+/** The deliveries of each booking change: the visitor's invitation (or its update), the team's notice, the webhook when set. */
+export function bookingDeliveriesFor({ webhook }: { webhook: boolean }): DeliveryKind[] {
+  return ['booking-invite', 'booking-notice', ...(webhook ? (['webhook'] as const) : [])]
+}
+
 /** Carries out one delivery; throws when it did not go through. */
 export type Deliver = (delivery: ClaimedDelivery, now: number) => Promise<{ mailFile?: string }>
 
@@ -30,8 +36,14 @@ export function createDeliver({
   origin,
   mailFrom,
   notifyTo,
+  bookingSecret,
+  teamTimeZone,
 }: {
   sendMail: SendMail
+  /** Signs the reschedule and cancel links of the booking mails (BOOKING_SECRET). */
+  bookingSecret?: string
+  /** The team's zone (server/booking/availability.yaml): the notice of a booking says the time on its clock. */
+  teamTimeZone?: string
   webhook?: { url: string; secret: string }
   /** Absolute links in mails start with it. */
   origin: string
@@ -43,12 +55,33 @@ export function createDeliver({
     switch (delivery.kind) {
       case 'webhook':
         if (!webhook) throw new Error('LEAD_WEBHOOK_URL is not set')
-        await postLeadWebhook({ ...webhook, lead: delivery.lead, delivery: delivery.id, now })
+        await postLeadWebhook({
+          ...webhook,
+          lead: delivery.lead,
+          booking: delivery.booking,
+          delivery: delivery.id,
+          now,
+        })
         return {}
       case 'checklist-mail':
         return { mailFile: (await sendMail(checklistMail(delivery.lead, { origin, from: mailFrom }), name)).file }
       case 'notify-mail':
         return { mailFile: (await sendMail(notifyMail(delivery.lead, { to: notifyTo, from: mailFrom }), name)).file }
+      case 'booking-invite': {
+        if (!delivery.booking) throw new Error('A booking delivery without its booking')
+        if (!bookingSecret) throw new Error('No secret to sign the booking links with')
+        const mail = bookingInviteMail(delivery.booking, { origin, from: mailFrom, secret: bookingSecret })
+        return { mailFile: (await sendMail(mail, name)).file }
+      }
+      case 'booking-notice': {
+        if (!delivery.booking) throw new Error('A booking delivery without its booking')
+        const mail = bookingNoticeMail(delivery.booking, delivery.lead, {
+          to: notifyTo,
+          from: mailFrom,
+          teamTimeZone: teamTimeZone ?? 'UTC',
+        })
+        return { mailFile: (await sendMail(mail, name)).file }
+      }
     }
   }
 }

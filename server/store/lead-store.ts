@@ -1,4 +1,6 @@
-import type { Lead, LeadKind } from '#app/lib/lead.ts'
+import type { BookingLead, Lead, LeadKind } from '#app/lib/lead.ts'
+import type { Availability } from '../booking/availability.ts'
+import type { Interval, NotBookable } from '../booking/slots.ts'
 
 /**
  * Where leads and their deliveries are kept (docs/product.md#lead-capture).
@@ -39,6 +41,28 @@ export interface LeadStore {
    */
   purgeLeads(before: number, options?: { dryRun?: boolean }): Promise<PurgedLeads>
   countLeads(): Promise<number>
+  /**
+   * Books a strategy call (docs/decisions/035-bookings.md): in one transaction,
+   * taken one after another (SQLite's write lock, PostgreSQL's advisory lock),
+   * checks the start again with the slot engine against the confirmed calls,
+   * then stores the lead, the booking and their deliveries. The unique index on
+   * a confirmed call's start backs it: a second call on a slot is refused
+   * whatever happens. Refused: `{ ok: false, reason }`, nothing stored.
+   */
+  insertBooking(item: NewBooking, rules: BookingRules): Promise<BookingChange>
+  /**
+   * Moves a confirmed booking to `start` if it is still at `sequence`: same
+   * checks and transaction as `insertBooking`, the call itself left out of
+   * them; the sequence is raised and the deliveries written with the event.
+   */
+  rescheduleBooking(change: BookingMove, rules: BookingRules): Promise<BookingChange>
+  /** Cancels a confirmed booking (at `sequence`, when given): the slot is free again; sequence raised. */
+  cancelBooking(change: BookingCancel): Promise<BookingChange>
+  getBooking(id: string): Promise<StoredBooking | null>
+  /** Bookings whose call ends after `after` (an ISO instant), earliest first; with `status`, only those. */
+  listBookings(options: { after: string; status?: BookingStatus }): Promise<StoredBooking[]>
+  /** The confirmed calls ending after `after`: what the slot engine counts as booked. */
+  bookedCalls(after: string): Promise<Interval[]>
   /** How many deliveries wait (pending) or failed for good: counts only, for `/api/health`. */
   outboxBacklog(): Promise<{ pending: number; failed: number }>
   /** Commits what is queued, then closes. */
@@ -71,10 +95,10 @@ export interface StoredLead {
   utm_content: string | null
 }
 
-export type DeliveryKind = 'webhook' | 'checklist-mail' | 'notify-mail'
+export type DeliveryKind = 'webhook' | 'checklist-mail' | 'notify-mail' | 'booking-invite' | 'booking-notice'
 
 export interface NewLead {
-  lead: Lead
+  lead: Lead | BookingLead
   /** A fresh id for the lead, used unless the idempotency key was seen before. */
   id: string
   createdAt: number
@@ -89,7 +113,87 @@ export interface ClaimedDelivery {
   /** Tries before this one. */
   attempts: number
   lead: StoredLead
+  /** What a booking's delivery is about: the event and the booking as it was then. */
+  booking?: BookingEvent
 }
+
+export type BookingStatus = 'confirmed' | 'cancelled'
+
+/** A booked call, as stored. Instants are ISO strings in UTC (server/booking/README.md). */
+export interface BookingRecord {
+  id: string
+  leadId: string
+  start: string
+  end: string
+  /** The visitor's IANA zone: the mails say the time in it. */
+  timeZone: string
+  /** The invitation's iCalendar UID, kept through every change. */
+  uid: string
+  /** 0 when booked, raised by each reschedule and the cancellation. */
+  sequence: number
+  status: BookingStatus
+  createdAt: number
+  updatedAt: number
+}
+
+/** A booking with who booked it, from its lead. */
+export interface StoredBooking extends BookingRecord {
+  name: string
+  email: string
+  company: string | null
+  note: string | null
+}
+
+/** What a booking delivery carries (the outbox row's `payload`): the change and the booking after it. */
+export interface BookingEvent {
+  event: 'created' | 'rescheduled' | 'cancelled'
+  booking: StoredBooking
+  /** Before a reschedule: the call's former start and end. */
+  previous?: { start: string; end: string }
+}
+
+/** What the transaction re-checks a start with (server/booking/slots.ts, `isBookable`); `booked` it reads itself. */
+export interface BookingRules {
+  settings: Availability
+  now: number
+  busy: readonly Interval[]
+}
+
+export interface NewBooking {
+  lead: BookingLead
+  leadId: string
+  bookingId: string
+  uid: string
+  start: string
+  timeZone: string
+  createdAt: number
+  /** The outbox rows written with it, each carrying the `created` event. */
+  deliveries: DeliveryKind[]
+}
+
+export interface BookingMove {
+  id: string
+  /** The sequence the change was asked at (signed into the link): another one refuses it. */
+  sequence: number
+  start: string
+  now: number
+  deliveries: DeliveryKind[]
+}
+
+export interface BookingCancel {
+  id: string
+  /** As for a move; the team's cancellation (the CLI) gives none. */
+  sequence?: number
+  now: number
+  deliveries: DeliveryKind[]
+}
+
+/**
+ * How a booking change went. Refused: a reason of the slot engine's, or
+ * `not-found`, `cancelled` (the booking is), `changed` (its sequence moved on).
+ */
+export type BookingChange =
+  { ok: true; booking: StoredBooking } | { ok: false; reason: NotBookable | 'not-found' | 'cancelled' | 'changed' }
 
 export type DeliveryOutcome =
   | { id: number; delivered: true; at: number; mailFile?: string }

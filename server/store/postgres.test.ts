@@ -3,7 +3,7 @@ import { expect, inject, test, vi } from 'vitest'
 import { RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
 import { createPostgresRateLimiter } from './postgres-rate-limit.ts'
 import { openPostgresStore, type PostgresLeadStore } from './postgres.ts'
-import { leadStoreSuite } from './store-suite.ts'
+import { bookingStoreSuite, leadStoreSuite } from './store-suite.ts'
 import { testDatabases } from './test-database.ts'
 
 // A real PostgreSQL (the run's throwaway cluster, postgres-global-setup.ts), a new database per test.
@@ -11,6 +11,16 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 const databases = testDatabases()
 
 leadStoreSuite('PostgreSQL', {
+  async fresh({ maxBatch } = {}) {
+    const url = await databases.create()
+    return {
+      store: await openPostgresStore({ url, maxBatch }),
+      another: () => openPostgresStore({ url }),
+    }
+  },
+})
+
+bookingStoreSuite('PostgreSQL', {
   async fresh({ maxBatch } = {}) {
     const url = await databases.create()
     return {
@@ -36,13 +46,14 @@ test('instances starting at once on a new database migrate it once', async () =>
   expect(await rows(url, 'SELECT version, name FROM schema_migrations ORDER BY version')).toEqual([
     { version: 1, name: '001-leads' },
     { version: 2, name: '002-rate-limits' },
+    { version: 3, name: '003-bookings' },
   ])
   await Promise.all(stores.map((store) => store.close()))
   // Opening again applies nothing.
   const again = await openPostgresStore({ url })
   expect(await again.countLeads()).toBe(0)
   await again.close()
-  expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 2 }])
+  expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 3 }])
 })
 
 test('an unreachable database stops the start with the reason', async () => {
@@ -147,4 +158,32 @@ test('with the database gone, a batch is refused whole, not retried lead by lead
   // One connection per batch (the first lead may go alone): no retry of each lead on a dead database.
   expect(connections.mock.calls.length).toBeLessThanOrEqual(2)
   await store.close()
+})
+
+test('the database itself holds one confirmed call per start: a second is refused, a cancelled one is not counted', async () => {
+  const url = await databases.create()
+  const store = await openPostgresStore({ url })
+  await store.close()
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    for (const id of ['l1', 'l2', 'l3']) {
+      await client.query("INSERT INTO leads (id, created_at, kind, email) VALUES ($1, 1, 'booking', 'a@example.com')", [
+        id,
+      ])
+    }
+    const insert = (id: string, lead: string, status: string) =>
+      client.query(
+        "INSERT INTO bookings VALUES ($1, $2, '2026-12-02T14:00:00.000Z', '2026-12-02T14:30:00.000Z', 'UTC', $1, 0, $3, 1, 1)",
+        [id, lead, status],
+      )
+    await insert('b1', 'l1', 'confirmed')
+    await expect(insert('b2', 'l2', 'confirmed')).rejects.toThrow(/bookings_one_per_slot/)
+    await insert('b3', 'l3', 'cancelled')
+    await expect(client.query("UPDATE bookings SET status = 'confirmed' WHERE id = 'b3'")).rejects.toThrow(
+      /bookings_one_per_slot/,
+    )
+  } finally {
+    await client.end()
+  }
 })

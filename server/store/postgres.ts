@@ -1,8 +1,30 @@
 import pg from 'pg'
 import { groupCommit, type InsertOutcome } from './group-commit.ts'
-import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, ErasedLeads, LeadStore, NewLead } from './lead-store.ts'
+import { isBookable } from '../booking/slots.ts'
+import type {
+  BookingChange,
+  BookingRules,
+  ClaimedDelivery,
+  DeliveryKind,
+  DeliveryOutcome,
+  ErasedLeads,
+  LeadStore,
+  NewLead,
+  StoredBooking,
+} from './lead-store.ts'
 import { migrationsFor } from './migrations.ts'
-import { toDeliveryRow, toStoredLead, type DeliveryDbRow, type LeadRow } from './rows.ts'
+import {
+  bookingSelect,
+  isSlotTaken,
+  leadColumnValues,
+  parsePayload,
+  toDeliveryRow,
+  toStoredBooking,
+  toStoredLead,
+  type BookingDbRow,
+  type DeliveryDbRow,
+  type LeadRow,
+} from './rows.ts'
 
 /** A PostgreSQL lead store, with the pool it works on (the shared rate limiter uses it too). */
 export type PostgresLeadStore = LeadStore & { pool: pg.Pool }
@@ -50,7 +72,14 @@ export async function openPostgresStore({
     insertLead: (item) => inserts.insert(item),
 
     async claimDue(now, leaseUntil, limit) {
-      const rows = await query<LeadRow & { delivery_id: number; delivery_kind: DeliveryKind; attempts: number }>(
+      const rows = await query<
+        LeadRow & {
+          delivery_id: number
+          delivery_kind: DeliveryKind
+          attempts: number
+          delivery_payload: string | null
+        }
+      >(
         `WITH due AS (
            SELECT id, next_attempt_at AS due_at FROM outbox
            WHERE state = 'pending' AND next_attempt_at <= $1
@@ -58,19 +87,24 @@ export async function openPostgresStore({
            FOR UPDATE SKIP LOCKED
          ), claimed AS (
            UPDATE outbox SET next_attempt_at = $2 FROM due WHERE outbox.id = due.id
-           RETURNING outbox.id, outbox.kind, outbox.attempts, outbox.lead_id, due.due_at
+           RETURNING outbox.id, outbox.kind, outbox.attempts, outbox.lead_id, outbox.payload, due.due_at
          )
-         SELECT claimed.id AS delivery_id, claimed.kind AS delivery_kind, claimed.attempts, leads.*
+         SELECT claimed.id AS delivery_id, claimed.kind AS delivery_kind, claimed.attempts,
+           claimed.payload AS delivery_payload, leads.*
          FROM claimed JOIN leads ON leads.id = claimed.lead_id
          ORDER BY claimed.due_at, claimed.id`,
         [now, leaseUntil, limit],
       )
-      return rows.map((row): ClaimedDelivery => ({
-        id: row.delivery_id,
-        kind: row.delivery_kind,
-        attempts: row.attempts,
-        lead: toStoredLead(row),
-      }))
+      return rows.map((row): ClaimedDelivery => {
+        const booking = parsePayload(row.delivery_payload)
+        return {
+          id: row.delivery_id,
+          kind: row.delivery_kind,
+          attempts: row.attempts,
+          lead: toStoredLead(row),
+          ...(booking ? { booking } : {}),
+        }
+      })
     },
 
     async nextDueAt() {
@@ -145,6 +179,99 @@ export async function openPostgresStore({
         const emails = [...new Set(leads.rows.map((lead) => lead.email.toLowerCase()))]
         return { ...(await removeLeads(client, leads.rows, !dryRun)), emails }
       }),
+
+    insertBooking: (item, rules) =>
+      bookingTransaction(pool, async (client) => {
+        const check = isBookable(item.start, { ...rules, booked: await bookedAround(client, rules) })
+        if (!check.bookable) return { ok: false, reason: check.reason }
+        const { lead } = item
+        const columns = leadColumnValues(lead)
+        await client.query(
+          `INSERT INTO leads (${leadColumns}) VALUES (${leadTypes.map((_, i) => `$${i + 1}`).join(', ')})`,
+          [
+            item.leadId,
+            item.createdAt,
+            lead.kind,
+            lead.email,
+            columns.name,
+            columns.company,
+            columns.service,
+            columns.budget,
+            columns.message,
+            columns.topic,
+            lead.page ?? null,
+            lead.referrerHost ?? null,
+            lead.utm_source ?? null,
+            lead.utm_medium ?? null,
+            lead.utm_campaign ?? null,
+            lead.utm_term ?? null,
+            lead.utm_content ?? null,
+            null,
+          ],
+        )
+        await client.query(
+          `INSERT INTO bookings (id, lead_id, start_at, end_at, time_zone, uid, sequence, status, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 0, 'confirmed', $7, $7)`,
+          [item.bookingId, item.leadId, check.slot.start, check.slot.end, item.timeZone, item.uid, item.createdAt],
+        )
+        const booking = await bookingOf(client, item.bookingId)
+        await writeEvent(client, booking!, 'created', item.deliveries, item.createdAt)
+        return { ok: true, booking: booking! }
+      }),
+
+    rescheduleBooking: (change, rules) =>
+      bookingTransaction(pool, async (client) => {
+        const before = await bookingOf(client, change.id)
+        const refused = refusal(before, change.sequence)
+        if (refused) return { ok: false, reason: refused }
+        const booked = (await bookedAround(client, rules)).filter((call) => call.start !== before!.start)
+        const check = isBookable(change.start, { ...rules, booked })
+        if (!check.bookable) return { ok: false, reason: check.reason }
+        await client.query(
+          'UPDATE bookings SET start_at = $1, end_at = $2, sequence = sequence + 1, updated_at = $3 WHERE id = $4',
+          [check.slot.start, check.slot.end, change.now, change.id],
+        )
+        const booking = (await bookingOf(client, change.id))!
+        await writeEvent(client, booking, 'rescheduled', change.deliveries, change.now, {
+          start: before!.start,
+          end: before!.end,
+        })
+        return { ok: true, booking }
+      }),
+
+    cancelBooking: (change) =>
+      bookingTransaction(pool, async (client) => {
+        const before = await bookingOf(client, change.id)
+        const refused = refusal(before, change.sequence)
+        if (refused) return { ok: false, reason: refused }
+        await client.query(
+          "UPDATE bookings SET status = 'cancelled', sequence = sequence + 1, updated_at = $1 WHERE id = $2",
+          [change.now, change.id],
+        )
+        const booking = (await bookingOf(client, change.id))!
+        await writeEvent(client, booking, 'cancelled', change.deliveries, change.now)
+        return { ok: true, booking }
+      }),
+
+    async getBooking(id) {
+      const rows = await query<BookingDbRow>(`${bookingSelect} WHERE bookings.id = $1`, [id])
+      return rows[0] ? toStoredBooking(rows[0]) : null
+    },
+
+    async listBookings({ after, status }) {
+      const rows = await query<BookingDbRow>(
+        `${bookingSelect} WHERE bookings.end_at > $1 AND ($2::text IS NULL OR bookings.status = $2)
+         ORDER BY bookings.start_at, bookings.id`,
+        [after, status ?? null],
+      )
+      return rows.map(toStoredBooking)
+    },
+
+    bookedCalls: (after) =>
+      query<{ start: string; end: string }>(
+        'SELECT start_at AS start, end_at AS "end" FROM bookings WHERE status = \'confirmed\' AND end_at > $1 ORDER BY start_at',
+        [after],
+      ),
 
     async countLeads() {
       return (await query<{ n: number }>('SELECT count(*) AS n FROM leads'))[0]!.n
@@ -263,6 +390,71 @@ async function removeLeads(client: pg.PoolClient, leads: LeadRow[], remove: bool
   return erased
 }
 
+/** A constant of this application for pg_advisory_xact_lock: held by each booking change until it commits. */
+const BOOKING_LOCK = 4_120_661_026
+
+/**
+ * A booking change (docs/decisions/035-bookings.md): in a transaction that
+ * first takes the bookings' advisory lock, so changes from every instance are
+ * checked and written one after another; the unique index on a confirmed
+ * call's start refuses a second call on a slot whatever happens, read here as
+ * the slot taken.
+ */
+async function bookingTransaction(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<BookingChange>,
+): Promise<BookingChange> {
+  try {
+    return await transaction(pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [BOOKING_LOCK])
+      return work(client)
+    })
+  } catch (error) {
+    if (isSlotTaken(error)) return { ok: false, reason: 'taken' }
+    throw error
+  }
+}
+
+async function bookingOf(client: pg.PoolClient, id: string): Promise<StoredBooking | null> {
+  const rows = (await client.query<BookingDbRow>(`${bookingSelect} WHERE bookings.id = $1`, [id])).rows
+  return rows[0] ? toStoredBooking(rows[0]) : null
+}
+
+/** The confirmed calls the slot engine counts: those not over two days before `now` (the day cap counts whole days). */
+async function bookedAround(client: pg.PoolClient, rules: BookingRules) {
+  return (
+    await client.query<{ start: string; end: string }>(
+      'SELECT start_at AS start, end_at AS "end" FROM bookings WHERE status = \'confirmed\' AND end_at > $1 ORDER BY start_at',
+      [new Date(rules.now - 2 * 24 * 60 * 60 * 1000).toISOString()],
+    )
+  ).rows
+}
+
+/** Why a change asked at `sequence` cannot be made to `booking`, or undefined. */
+function refusal(booking: StoredBooking | null, sequence: number | undefined) {
+  if (!booking) return 'not-found' as const
+  if (booking.status === 'cancelled') return 'cancelled' as const
+  if (sequence !== undefined && booking.sequence !== sequence) return 'changed' as const
+  return undefined
+}
+
+async function writeEvent(
+  client: pg.PoolClient,
+  booking: StoredBooking,
+  event: 'created' | 'rescheduled' | 'cancelled',
+  kinds: DeliveryKind[],
+  now: number,
+  previous?: { start: string; end: string },
+) {
+  const payload = JSON.stringify({ event, booking, ...(previous ? { previous } : {}) })
+  for (const kind of kinds) {
+    await client.query(
+      'INSERT INTO outbox (lead_id, kind, next_attempt_at, created_at, payload) VALUES ($1, $2, $3, $3, $4)',
+      [booking.leadId, kind, now, payload],
+    )
+  }
+}
+
 /** Runs `work` in a transaction on one connection: committed when it resolves, rolled back when it throws. */
 async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()
@@ -330,12 +522,7 @@ function leadValues(item: NewLead): unknown[] {
     item.createdAt,
     lead.kind,
     lead.email,
-    lead.kind === 'contact' ? lead.name : null,
-    lead.kind === 'contact' ? (lead.company ?? null) : null,
-    lead.kind === 'contact' ? lead.service : null,
-    lead.kind === 'contact' ? (lead.budget ?? null) : null,
-    lead.kind === 'contact' ? lead.message : null,
-    lead.kind === 'contact' ? (lead.topic ?? null) : null,
+    ...Object.values(leadColumnValues(lead)),
     lead.page ?? null,
     lead.referrerHost ?? null,
     lead.utm_source ?? null,

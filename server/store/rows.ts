@@ -1,4 +1,5 @@
-import type { DeliveryKind, DeliveryRow, StoredLead } from './lead-store.ts'
+import type { BookingLead, Lead } from '#app/lib/lead.ts'
+import type { BookingEvent, BookingStatus, DeliveryKind, DeliveryRow, StoredBooking, StoredLead } from './lead-store.ts'
 
 // The tables' rows as both databases return them (the columns of the
 // numbered migrations), and the store's shapes made from them: one mapping
@@ -7,7 +8,7 @@ import type { DeliveryKind, DeliveryRow, StoredLead } from './lead-store.ts'
 export interface LeadRow {
   id: string
   created_at: number
-  kind: 'popup' | 'contact'
+  kind: 'popup' | 'contact' | 'booking'
   email: string
   name: string | null
   company: string | null
@@ -68,4 +69,68 @@ export function toDeliveryRow(row: DeliveryDbRow): DeliveryRow {
     lastError: row.last_error,
     createdAt: row.created_at,
   }
+}
+
+/** A lead's columns for any kind: a form's fields, or a booking's (its note as the message). */
+export function leadColumnValues(lead: Lead | BookingLead) {
+  return {
+    name: lead.kind === 'popup' ? null : lead.name,
+    company: lead.kind === 'popup' ? null : (lead.company ?? null),
+    service: lead.kind === 'contact' ? lead.service : null,
+    budget: lead.kind === 'contact' ? (lead.budget ?? null) : null,
+    message: lead.kind === 'contact' ? lead.message : lead.kind === 'booking' ? (lead.note ?? null) : null,
+    topic: lead.kind === 'contact' ? (lead.topic ?? null) : null,
+  }
+}
+
+/** A booking joined with its lead's name, email, company and message. */
+export interface BookingDbRow {
+  id: string
+  lead_id: string
+  start_at: string
+  end_at: string
+  time_zone: string
+  uid: string
+  sequence: number
+  status: BookingStatus
+  created_at: number
+  updated_at: number
+  name: string | null
+  email: string
+  company: string | null
+  message: string | null
+}
+
+/** Selects `BookingDbRow`s: add a WHERE and an ORDER BY. */
+export const bookingSelect = `SELECT bookings.*, leads.name, leads.email, leads.company, leads.message
+  FROM bookings JOIN leads ON leads.id = bookings.lead_id`
+
+export function toStoredBooking(row: BookingDbRow): StoredBooking {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    start: row.start_at,
+    end: row.end_at,
+    timeZone: row.time_zone,
+    uid: row.uid,
+    sequence: Number(row.sequence),
+    status: row.status,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    name: row.name ?? '',
+    email: row.email,
+    company: row.company,
+    note: row.message,
+  }
+}
+
+/** An outbox row's payload, or undefined for a lead's own deliveries. */
+export function parsePayload(payload: string | null | undefined): BookingEvent | undefined {
+  return payload ? (JSON.parse(payload) as BookingEvent) : undefined
+}
+
+/** Whether an error is the unique index that holds one confirmed call per slot. */
+export function isSlotTaken(error: unknown): boolean {
+  const { message, constraint } = error as { message?: string; constraint?: string }
+  return constraint === 'bookings_one_per_slot' || /bookings\.start_at|bookings_one_per_slot/.test(message ?? '')
 }

@@ -1,8 +1,16 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { isBookable } from '../booking/slots.ts'
 import type { InsertOutcome } from './group-commit.ts'
 import type {
+  BookingCancel,
+  BookingChange,
+  BookingMove,
+  BookingRules,
+  BookingStatus,
+  NewBooking,
+  StoredBooking,
   ClaimedDelivery,
   DeliveryKind,
   DeliveryOutcome,
@@ -13,7 +21,18 @@ import type {
   StoredLead,
 } from './lead-store.ts'
 import { migrationsFor } from './migrations.ts'
-import { toDeliveryRow, toStoredLead, type DeliveryDbRow, type LeadRow } from './rows.ts'
+import {
+  bookingSelect,
+  isSlotTaken,
+  leadColumnValues,
+  parsePayload,
+  toDeliveryRow,
+  toStoredBooking,
+  toStoredLead,
+  type BookingDbRow,
+  type DeliveryDbRow,
+  type LeadRow,
+} from './rows.ts'
 
 /**
  * Opens (and creates, with its folder) the lead database: WAL mode with
@@ -61,12 +80,7 @@ export function sqliteOperations(db: Database.Database) {
       createdAt: item.createdAt,
       kind: lead.kind,
       email: lead.email,
-      name: lead.kind === 'contact' ? lead.name : null,
-      company: lead.kind === 'contact' ? (lead.company ?? null) : null,
-      service: lead.kind === 'contact' ? lead.service : null,
-      budget: lead.kind === 'contact' ? (lead.budget ?? null) : null,
-      message: lead.kind === 'contact' ? lead.message : null,
-      topic: lead.kind === 'contact' ? (lead.topic ?? null) : null,
+      ...leadColumnValues(lead),
       page: lead.page ?? null,
       referrerHost: lead.referrerHost ?? null,
       utm_source: lead.utm_source ?? null,
@@ -93,9 +107,9 @@ export function sqliteOperations(db: Database.Database) {
 
   const dueRows = db.prepare<
     [number, number],
-    LeadRow & { delivery_id: number; delivery_kind: DeliveryKind; attempts: number }
+    LeadRow & { delivery_id: number; delivery_kind: DeliveryKind; attempts: number; delivery_payload: string | null }
   >(`
-    SELECT outbox.id AS delivery_id, outbox.kind AS delivery_kind, outbox.attempts, leads.*
+    SELECT outbox.id AS delivery_id, outbox.kind AS delivery_kind, outbox.attempts, outbox.payload AS delivery_payload, leads.*
     FROM outbox JOIN leads ON leads.id = outbox.lead_id
     WHERE outbox.state = 'pending' AND outbox.next_attempt_at <= ?
     ORDER BY outbox.next_attempt_at, outbox.id LIMIT ?`)
@@ -103,7 +117,14 @@ export function sqliteOperations(db: Database.Database) {
   const claim = db.transaction((now: number, leaseUntil: number, limit: number): ClaimedDelivery[] =>
     dueRows.all(now, limit).map((row) => {
       lease.run(leaseUntil, row.delivery_id)
-      return { id: row.delivery_id, kind: row.delivery_kind, attempts: row.attempts, lead: toStoredLead(row) }
+      const booking = parsePayload(row.delivery_payload)
+      return {
+        id: row.delivery_id,
+        kind: row.delivery_kind,
+        attempts: row.attempts,
+        lead: toStoredLead(row),
+        ...(booking ? { booking } : {}),
+      }
     }),
   ).immediate
   const deleteLead = db.prepare('DELETE FROM leads WHERE id = ?')
@@ -159,7 +180,132 @@ export function sqliteOperations(db: Database.Database) {
     }
   }).immediate
 
+  // Bookings (docs/decisions/035-bookings.md): each change one IMMEDIATE transaction, so the
+  // re-check and the write are taken one after another, by this connection and any other.
+  const bookingById = db.prepare<[string], BookingDbRow>(`${bookingSelect} WHERE bookings.id = ?`)
+  const confirmedAfter = db.prepare<[string], { start: string; end: string }>(
+    "SELECT start_at AS start, end_at AS end FROM bookings WHERE status = 'confirmed' AND end_at > ? ORDER BY start_at",
+  )
+  const insertBookingRow = db.prepare(`
+    INSERT INTO bookings (id, lead_id, start_at, end_at, time_zone, uid, sequence, status, created_at, updated_at)
+    VALUES (@id, @leadId, @start, @end, @timeZone, @uid, 0, 'confirmed', @now, @now)`)
+  const moveBooking = db.prepare(
+    'UPDATE bookings SET start_at = ?, end_at = ?, sequence = sequence + 1, updated_at = ? WHERE id = ?',
+  )
+  const cancelRow = db.prepare(
+    "UPDATE bookings SET status = 'cancelled', sequence = sequence + 1, updated_at = ? WHERE id = ?",
+  )
+  const insertEventDelivery = db.prepare(
+    'INSERT INTO outbox (lead_id, kind, next_attempt_at, created_at, payload) VALUES (?, ?, ?, ?, ?)',
+  )
+  /** The calls the slot engine counts: confirmed, not yet over two days before `now` (the day cap counts whole days). */
+  const bookedAround = (now: number, except?: string) =>
+    confirmedAfter
+      .all(new Date(now - 2 * 24 * 60 * 60 * 1000).toISOString())
+      .filter((call) => except === undefined || call.start !== except)
+  const writeEvent = (
+    booking: StoredBooking,
+    event: 'created' | 'rescheduled' | 'cancelled',
+    kinds: DeliveryKind[],
+    now: number,
+    previous?: { start: string; end: string },
+  ) => {
+    const payload = JSON.stringify({ event, booking, ...(previous ? { previous } : {}) })
+    for (const kind of kinds) insertEventDelivery.run(booking.leadId, kind, now, now, payload)
+  }
+  /** A refusal of the unique index (another connection's call on the slot) reads as the slot taken. */
+  const slotGuard =
+    <A extends unknown[]>(work: (...args: A) => BookingChange) =>
+    (...args: A): BookingChange => {
+      try {
+        return work(...args)
+      } catch (error) {
+        if (isSlotTaken(error)) return { ok: false, reason: 'taken' }
+        throw error
+      }
+    }
+  const insertBooking = slotGuard(
+    db.transaction((item: NewBooking, rules: BookingRules): BookingChange => {
+      const check = isBookable(item.start, { ...rules, booked: bookedAround(rules.now) })
+      if (!check.bookable) return { ok: false, reason: check.reason }
+      const { lead } = item
+      insertLeadRow.run({
+        id: item.leadId,
+        createdAt: item.createdAt,
+        kind: lead.kind,
+        email: lead.email,
+        ...leadColumnValues(lead),
+        page: lead.page ?? null,
+        referrerHost: lead.referrerHost ?? null,
+        utm_source: lead.utm_source ?? null,
+        utm_medium: lead.utm_medium ?? null,
+        utm_campaign: lead.utm_campaign ?? null,
+        utm_term: lead.utm_term ?? null,
+        utm_content: lead.utm_content ?? null,
+        idempotencyKey: null,
+      })
+      insertBookingRow.run({
+        id: item.bookingId,
+        leadId: item.leadId,
+        start: check.slot.start,
+        end: check.slot.end,
+        timeZone: item.timeZone,
+        uid: item.uid,
+        now: item.createdAt,
+      })
+      const booking = toStoredBooking(bookingById.get(item.bookingId)!)
+      writeEvent(booking, 'created', item.deliveries, item.createdAt)
+      return { ok: true, booking }
+    }).immediate,
+  )
+  /** Why a change asked at `sequence` cannot be made to `row`, or undefined. */
+  const refusal = (row: BookingDbRow | undefined, sequence: number | undefined) =>
+    !row
+      ? ('not-found' as const)
+      : row.status === 'cancelled'
+        ? ('cancelled' as const)
+        : sequence !== undefined && Number(row.sequence) !== sequence
+          ? ('changed' as const)
+          : undefined
+  const rescheduleBooking = slotGuard(
+    db.transaction((change: BookingMove, rules: BookingRules): BookingChange => {
+      const row = bookingById.get(change.id)
+      const refused = refusal(row, change.sequence)
+      if (refused) return { ok: false, reason: refused }
+      const check = isBookable(change.start, { ...rules, booked: bookedAround(rules.now, row!.start_at) })
+      if (!check.bookable) return { ok: false, reason: check.reason }
+      moveBooking.run(check.slot.start, check.slot.end, change.now, change.id)
+      const booking = toStoredBooking(bookingById.get(change.id)!)
+      writeEvent(booking, 'rescheduled', change.deliveries, change.now, { start: row!.start_at, end: row!.end_at })
+      return { ok: true, booking }
+    }).immediate,
+  )
+  const cancelBooking = db.transaction((change: BookingCancel): BookingChange => {
+    const row = bookingById.get(change.id)
+    const refused = refusal(row, change.sequence)
+    if (refused) return { ok: false, reason: refused }
+    cancelRow.run(change.now, change.id)
+    const booking = toStoredBooking(bookingById.get(change.id)!)
+    writeEvent(booking, 'cancelled', change.deliveries, change.now)
+    return { ok: true, booking }
+  }).immediate
+
   return {
+    insertBooking,
+    rescheduleBooking,
+    cancelBooking: (change: BookingCancel) => cancelBooking(change),
+    getBooking: (id: string): StoredBooking | null => {
+      const row = bookingById.get(id)
+      return row ? toStoredBooking(row) : null
+    },
+    listBookings: ({ after, status }: { after: string; status?: BookingStatus }): StoredBooking[] =>
+      db
+        .prepare<[string, string | null, string | null], BookingDbRow>(
+          `${bookingSelect} WHERE bookings.end_at > ? AND (? IS NULL OR bookings.status = ?) ORDER BY bookings.start_at, bookings.id`,
+        )
+        .all(after, status ?? null, status ?? null)
+        .map(toStoredBooking),
+    bookedCalls: (after: string) => confirmedAfter.all(after),
     insertBatch,
     claimDue: (now: number, leaseUntil: number, limit: number) => claim(now, leaseUntil, limit),
     nextDueAt: (): number | null =>
@@ -213,6 +359,20 @@ export function migrate(db: Database.Database): string[] {
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
   )
   const ran: string[] = []
+  // A migration that rebuilds a table (003) must not have its DROP delete the rows that refer
+  // to it: foreign keys are off while migrations run (a no-op inside a transaction, so before
+  // it), checked before the transaction commits, and on again after.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true })
+  db.pragma('foreign_keys = OFF')
+  try {
+    migrateInTransaction(db, ran)
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`)
+  }
+  return ran
+}
+
+function migrateInTransaction(db: Database.Database, ran: string[]) {
   db.transaction(() => {
     const applied = new Set(
       db
@@ -230,6 +390,7 @@ export function migrate(db: Database.Database): string[] {
       )
       ran.push(migration.name)
     }
+    const broken = db.pragma('foreign_key_check') as unknown[]
+    if (broken.length > 0) throw new Error(`Migrations left ${broken.length} rows whose foreign key points nowhere`)
   }).immediate()
-  return ran
 }

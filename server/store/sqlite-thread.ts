@@ -3,6 +3,7 @@
  * operation on its connection, one message at a time, so the fsync of each
  * commit never holds up the server's event loop.
  */
+import '../build-globals.ts'
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase, sqliteOperations, type SqliteOperations } from './sqlite-db.ts'
 

@@ -118,6 +118,12 @@ function groupCommitStore(call: Caller & { terminate?: () => Promise<number> }, 
     eraseByEmail: (email) => call('eraseByEmail', email),
     purgeLeads: (before, options) => call('purgeLeads', before, options),
     countLeads: () => call('countLeads'),
+    insertBooking: (item, rules) => call('insertBooking', item, rules),
+    rescheduleBooking: (change, rules) => call('rescheduleBooking', change, rules),
+    cancelBooking: (change) => call('cancelBooking', change),
+    getBooking: (id) => call('getBooking', id),
+    listBookings: (options) => call('listBookings', options),
+    bookedCalls: (after) => call('bookedCalls', after),
     outboxBacklog: () => call('outboxBacklog'),
     async close() {
       await inserts.flush()

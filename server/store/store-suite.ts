@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { LeadStore, NewLead } from './lead-store.ts'
+import { loadAvailability } from '../booking/availability.ts'
+import type { BookingRules, LeadStore, NewBooking, NewLead } from './lead-store.ts'
 
 /** What the suite needs of an implementation. */
 export interface StoreUnderTest {
@@ -255,6 +256,231 @@ export function leadStoreSuite(name: string, under: StoreUnderTest) {
       expect((await store.exportLeads()).map((lead) => lead.id)).toEqual([graceOld.id, lin.id, graceNew.id])
       expect(await store.outboxBacklog()).toEqual({ pending: 6, failed: 0 })
       expect(await store.purgeLeads(cutoff)).toEqual({ leads: [], deliveries: [], mailFiles: [], emails: [] })
+      await store.close()
+    })
+  })
+}
+
+/** The sample settings (server/booking/availability.yaml): New York, 09:00-12:00 and 13:00-17:00 Monday to Thursday, 15-minute buffers. */
+const settings = loadAvailability()
+/** Monday 2026-11-30, 07:00 in New York. */
+const mondayMorning = Date.parse('2026-11-30T12:00:00Z')
+const rules: BookingRules = { settings, now: mondayMorning, busy: [] }
+/** Wednesday 2026-12-02 09:00 in New York, the first slot of the day, and the slots after it. */
+const nine = '2026-12-02T14:00:00.000Z'
+const nineThirty = '2026-12-02T14:30:00.000Z'
+const ten = '2026-12-02T15:00:00.000Z'
+
+let bookings = 0
+function newBooking(start: string, extra: Partial<NewBooking> = {}): NewBooking {
+  bookings += 1
+  return {
+    lead: {
+      kind: 'booking',
+      name: `Visitor ${bookings}`,
+      email: `booker-${bookings}@example.com`,
+      company: 'Acme Rockets',
+      note: 'Paid search',
+      page: '/book',
+    },
+    leadId: `booking-lead-${bookings}-${Math.random().toString(36).slice(2, 8)}`,
+    bookingId: `booking-${bookings}-${Math.random().toString(36).slice(2, 8)}`,
+    uid: `uid-${bookings}-${Math.random().toString(36).slice(2, 8)}@northpeak.example`,
+    start,
+    timeZone: 'Europe/Berlin',
+    createdAt: mondayMorning,
+    deliveries: ['booking-invite', 'booking-notice'],
+    ...extra,
+  }
+}
+
+/** The bookings behaviour of every `LeadStore` (docs/decisions/035-bookings.md). */
+export function bookingStoreSuite(name: string, under: StoreUnderTest) {
+  describe(`${name} bookings`, () => {
+    test('a booking is a lead with its call and its deliveries; a second call on the slot or its buffers is refused', async () => {
+      const { store } = await under.fresh()
+      const item = newBooking(nine)
+      const first = await store.insertBooking(item, rules)
+      expect(first).toEqual({
+        ok: true,
+        booking: {
+          id: item.bookingId,
+          leadId: item.leadId,
+          start: nine,
+          end: '2026-12-02T14:30:00.000Z',
+          timeZone: 'Europe/Berlin',
+          uid: item.uid,
+          sequence: 0,
+          status: 'confirmed',
+          createdAt: mondayMorning,
+          updatedAt: mondayMorning,
+          name: item.lead.name,
+          email: item.lead.email,
+          company: 'Acme Rockets',
+          note: 'Paid search',
+        },
+      })
+      // The same slot, and the next one (inside the 15-minute buffers), are taken; an hour later is free.
+      expect(await store.insertBooking(newBooking(nine), rules)).toEqual({ ok: false, reason: 'taken' })
+      expect(await store.insertBooking(newBooking(nineThirty), rules)).toEqual({ ok: false, reason: 'taken' })
+      expect(await store.insertBooking(newBooking('2026-12-02T14:10:00.000Z'), rules)).toEqual({
+        ok: false,
+        reason: 'not-a-slot',
+      })
+      expect(await store.insertBooking(newBooking('2026-11-30T14:00:00.000Z'), rules)).toEqual({
+        ok: false,
+        reason: 'too-soon',
+      })
+      expect((await store.insertBooking(newBooking(ten), rules)).ok).toBe(true)
+      // Refused bookings stored nothing: two leads, two bookings, four deliveries.
+      expect(await store.countLeads()).toBe(2)
+      expect(await store.outboxBacklog()).toEqual({ pending: 4, failed: 0 })
+      expect((await store.listBookings({ after: '2026-11-30T00:00:00.000Z' })).map((b) => b.start)).toEqual([nine, ten])
+      expect(await store.bookedCalls('2026-11-30T00:00:00.000Z')).toEqual([
+        { start: nine, end: nineThirty },
+        { start: ten, end: '2026-12-02T15:30:00.000Z' },
+      ])
+
+      // The lead is exported as a booking, its note as the message.
+      const [lead] = await store.exportLeads()
+      expect(lead).toMatchObject({
+        id: item.leadId,
+        kind: 'booking',
+        name: item.lead.name,
+        email: item.lead.email,
+        company: 'Acme Rockets',
+        message: 'Paid search',
+        page: '/book',
+      })
+      // Each delivery carries the event and the booking as it was.
+      const claimed = await store.claimDue(mondayMorning, mondayMorning + 60_000, 10)
+      expect(
+        claimed.slice(0, 2).map((delivery) => [delivery.kind, delivery.booking?.event, delivery.booking?.booking.uid]),
+      ).toEqual([
+        ['booking-invite', 'created', item.uid],
+        ['booking-notice', 'created', item.uid],
+      ])
+      expect(claimed[0]!.lead.kind).toBe('booking')
+      await store.close()
+    })
+
+    test('fifty bookings of one slot at once, through two stores: exactly one is stored', async () => {
+      const { store, another } = await under.fresh()
+      const other = await another()
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? store : other).insertBooking(newBooking(nine), rules)),
+      )
+      expect(results.filter((result) => result.ok)).toHaveLength(1)
+      expect(results.filter((result) => !result.ok && result.reason === 'taken')).toHaveLength(49)
+      expect(await store.countLeads()).toBe(1)
+      expect(await other.bookedCalls('2026-11-30T00:00:00.000Z')).toEqual([{ start: nine, end: nineThirty }])
+      await other.close()
+      await store.close()
+    })
+
+    test('a reschedule keeps the UID and raises the sequence; a change at an old sequence or after the cancellation is refused', async () => {
+      const { store } = await under.fresh()
+      const item = newBooking(nine)
+      await store.insertBooking(item, rules)
+      const moved = await store.rescheduleBooking(
+        { id: item.bookingId, sequence: 0, start: ten, now: mondayMorning + 1000, deliveries: ['booking-invite'] },
+        rules,
+      )
+      expect(moved).toMatchObject({
+        ok: true,
+        booking: { uid: item.uid, sequence: 1, start: ten, status: 'confirmed' },
+      })
+      // The link of sequence 0 is spent.
+      expect(
+        await store.rescheduleBooking(
+          { id: item.bookingId, sequence: 0, start: nine, now: mondayMorning + 2000, deliveries: [] },
+          rules,
+        ),
+      ).toEqual({ ok: false, reason: 'changed' })
+      expect(
+        await store.cancelBooking({ id: item.bookingId, sequence: 0, now: mondayMorning, deliveries: [] }),
+      ).toEqual({
+        ok: false,
+        reason: 'changed',
+      })
+      // Moving to the slot next to itself: its own buffers do not count against it.
+      expect(
+        await store.rescheduleBooking(
+          {
+            id: item.bookingId,
+            sequence: 1,
+            start: '2026-12-02T15:30:00.000Z',
+            now: mondayMorning + 3000,
+            deliveries: [],
+          },
+          rules,
+        ),
+      ).toMatchObject({ ok: true, booking: { sequence: 2 } })
+      // The old slot is free again.
+      expect((await store.insertBooking(newBooking(nine), rules)).ok).toBe(true)
+
+      const cancelled = await store.cancelBooking({
+        id: item.bookingId,
+        sequence: 2,
+        now: mondayMorning + 4000,
+        deliveries: ['booking-invite'],
+      })
+      expect(cancelled).toMatchObject({ ok: true, booking: { status: 'cancelled', sequence: 3, uid: item.uid } })
+      expect(await store.cancelBooking({ id: item.bookingId, now: mondayMorning, deliveries: [] })).toEqual({
+        ok: false,
+        reason: 'cancelled',
+      })
+      expect(
+        await store.rescheduleBooking(
+          { id: item.bookingId, sequence: 3, start: ten, now: mondayMorning, deliveries: [] },
+          rules,
+        ),
+      ).toEqual({ ok: false, reason: 'cancelled' })
+      expect(await store.cancelBooking({ id: 'no-such-booking', now: mondayMorning, deliveries: [] })).toEqual({
+        ok: false,
+        reason: 'not-found',
+      })
+      // The cancelled call's slot can be booked again; the cancelled row stays, listed as such.
+      expect((await store.insertBooking(newBooking('2026-12-02T15:30:00.000Z'), rules)).ok).toBe(true)
+      const listed = await store.listBookings({ after: '2026-11-30T00:00:00.000Z' })
+      expect(listed.map((booking) => [booking.start, booking.status])).toEqual([
+        [nine, 'confirmed'],
+        ['2026-12-02T15:30:00.000Z', 'cancelled'],
+        ['2026-12-02T15:30:00.000Z', 'confirmed'],
+      ])
+      expect((await store.listBookings({ after: '2026-11-30T00:00:00.000Z', status: 'confirmed' })).length).toBe(2)
+
+      // The deliveries: created, rescheduled (with the former time), cancelled.
+      const events = (await store.claimDue(mondayMorning + 5000, mondayMorning + 60_000, 20))
+        .filter((delivery) => delivery.lead.id === item.leadId && delivery.kind === 'booking-invite')
+        .map((delivery) => [
+          delivery.booking!.event,
+          delivery.booking!.booking.sequence,
+          delivery.booking!.previous?.start,
+        ])
+      expect(events).toEqual([
+        ['created', 0, undefined],
+        ['rescheduled', 1, nine],
+        ['cancelled', 3, undefined],
+      ])
+      await store.close()
+    })
+
+    test('erasure and purge remove a booking with its lead, and free its slot', async () => {
+      const { store } = await under.fresh()
+      const erased = newBooking(nine, { lead: { ...newBooking(nine).lead, email: 'Erase.Me@example.com' } })
+      const purged = newBooking(ten, { createdAt: mondayMorning - 1000 })
+      await store.insertBooking(erased, rules)
+      await store.insertBooking(purged, rules)
+      expect((await store.eraseByEmail('erase.me@example.com')).leads).toEqual([
+        { id: erased.leadId, kind: 'booking', createdAt: mondayMorning },
+      ])
+      expect(await store.getBooking(erased.bookingId)).toBeNull()
+      expect((await store.purgeLeads(mondayMorning)).leads.map((lead) => lead.id)).toEqual([purged.leadId])
+      expect(await store.getBooking(purged.bookingId)).toBeNull()
+      expect(await store.listBookings({ after: '2026-11-01T00:00:00.000Z' })).toEqual([])
+      expect(await store.outboxBacklog()).toEqual({ pending: 0, failed: 0 })
+      expect((await store.insertBooking(newBooking(nine), rules)).ok).toBe(true)
       await store.close()
     })
   })

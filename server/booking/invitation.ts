@@ -1,0 +1,95 @@
+import ICAL from 'ical.js'
+import { site } from '#app/lib/site.ts'
+import type { BookingEvent } from '../store/lead-store.ts'
+
+/** The invitation's title, from the site's names: "Free strategy call with Northpeak". */
+export const CALL_SUMMARY = `${site.strategySession.price} strategy call with ${site.name}`
+
+/** `METHOD` of an event's invitation (RFC 5546): a new or moved call is a REQUEST, a cancelled one a CANCEL. */
+export function methodOf(event: BookingEvent): 'REQUEST' | 'CANCEL' {
+  return event.event === 'cancelled' ? 'CANCEL' : 'REQUEST'
+}
+
+/**
+ * The iCalendar invitation of a booking change (RFC 5545, RFC 5546 iTIP),
+ * written with ical.js, which escapes the text values, and folded here to 75
+ * octets a line (`foldLines`):
+ * `METHOD` REQUEST or CANCEL, as the mail part's `method=` says; the booking's
+ * stable `UID` and its `SEQUENCE` (raised by each change, so calendars replace
+ * the earlier version); `DTSTAMP` the change's time; `DTSTART`/`DTEND` in UTC
+ * (`Z`), so no VTIMEZONE is needed; the agency as ORGANIZER, the visitor as
+ * ATTENDEE. `description` is the mail's text about the call.
+ */
+export function invitation(
+  event: BookingEvent,
+  { organizerEmail, description }: { organizerEmail: string; description: string },
+): string {
+  const { booking } = event
+  const method = methodOf(event)
+  const calendar = new ICAL.Component(['vcalendar', [], []])
+  calendar.addPropertyWithValue('prodid', `-//${site.name}//Strategy call booking//EN`)
+  calendar.addPropertyWithValue('version', '2.0')
+  calendar.addPropertyWithValue('calscale', 'GREGORIAN')
+  calendar.addPropertyWithValue('method', method)
+
+  const vevent = new ICAL.Component('vevent')
+  vevent.addPropertyWithValue('uid', booking.uid)
+  vevent.addPropertyWithValue('sequence', booking.sequence)
+  vevent.addPropertyWithValue('dtstamp', utc(booking.updatedAt))
+  vevent.addPropertyWithValue('dtstart', utc(Date.parse(booking.start)))
+  vevent.addPropertyWithValue('dtend', utc(Date.parse(booking.end)))
+  vevent.addPropertyWithValue('summary', CALL_SUMMARY)
+  vevent.addPropertyWithValue('description', description)
+  vevent.addPropertyWithValue('status', method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED')
+  vevent.addPropertyWithValue('transp', 'OPAQUE')
+
+  const organizer = new ICAL.Property('organizer')
+  organizer.setParameter('cn', site.name)
+  organizer.setValue(`mailto:${organizerEmail}`)
+  vevent.addProperty(organizer)
+
+  const attendee = new ICAL.Property('attendee')
+  attendee.setParameter('cn', booking.name)
+  attendee.setParameter('role', 'REQ-PARTICIPANT')
+  attendee.setParameter('partstat', method === 'CANCEL' ? 'DECLINED' : 'NEEDS-ACTION')
+  attendee.setParameter('rsvp', method === 'CANCEL' ? 'FALSE' : 'TRUE')
+  attendee.setValue(`mailto:${booking.email}`)
+  vevent.addProperty(attendee)
+
+  calendar.addSubcomponent(vevent)
+  return foldLines(calendar.toString())
+}
+
+/**
+ * RFC 5545 3.1: lines of at most 75 octets, not counting the CRLF, longer ones
+ * continued on lines that start with a space, never splitting a UTF-8
+ * character. ical.js folds by characters, and its continuation lines run to 76
+ * octets: its folds are undone and the text folded again.
+ */
+export function foldLines(text: string): string {
+  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n')
+  return `${lines.map(foldLine).join('\r\n')}\r\n`
+}
+
+function foldLine(line: string): string {
+  const pieces: string[] = []
+  let piece = ''
+  let octets = 0
+  for (const char of line) {
+    const size = Buffer.byteLength(char)
+    if (octets + size > 75) {
+      pieces.push(piece)
+      // The continuation's leading space counts.
+      piece = ' '
+      octets = 1
+    }
+    piece += char
+    octets += size
+  }
+  pieces.push(piece)
+  return pieces.join('\r\n')
+}
+
+function utc(ms: number): ICAL.Time {
+  return ICAL.Time.fromJSDate(new Date(ms), true)
+}

@@ -1,0 +1,164 @@
+import { site } from '#app/lib/site.ts'
+import { CALL_SUMMARY, invitation, methodOf } from '../booking/invitation.ts'
+import { BOOK_AGAIN_PATH } from '../booking/service.ts'
+import { manageLink } from '../booking/tokens.ts'
+import { callTimeInWords } from '../booking/when.ts'
+import type { BookingEvent, StoredLead } from '../store/lead-store.ts'
+import { escapeHtml, leadFields, type MailMessage } from './mail.ts'
+
+/**
+ * The visitor's mail of a booking change (issue 26): the call's time in words
+ * on the visitor's clock, the invitation (`text/calendar; method=REQUEST` or
+ * `CANCEL`, alternative part and invite.ics attachment, ../booking/invitation.ts),
+ * and, while the call stands, the links to reschedule and cancel it
+ * (`/book/manage?token=...`, ../booking/tokens.ts), signed for the booking's
+ * sequence after this change.
+ */
+export function bookingInviteMail(
+  event: BookingEvent,
+  { origin, from, secret }: { origin: string; from: string; secret: string },
+): MailMessage {
+  const { booking } = event
+  const when = callTimeInWords(booking.start, booking.end, booking.timeZone)
+  const method = methodOf(event)
+  const links =
+    method === 'REQUEST'
+      ? {
+          reschedule: manageLink(origin, secret, { action: 'reschedule', id: booking.id, sequence: booking.sequence }),
+          cancel: manageLink(origin, secret, { action: 'cancel', id: booking.id, sequence: booking.sequence }),
+        }
+      : null
+  const host = new URL(origin).host
+  const call = `${site.strategySession.price.toLowerCase()} ${site.strategySession.minutes}-minute strategy call with ${site.name}`
+  const [subject, lines] = ((): [string, string[]] => {
+    switch (event.event) {
+      case 'created':
+        return [`Booked: your ${call}`, [`Your ${call} is booked for:`, '', when]]
+      case 'rescheduled':
+        return [
+          `Moved: your ${call}`,
+          [
+            `Your ${call} has moved to:`,
+            '',
+            when,
+            '',
+            `It was ${callTimeInWords(event.previous!.start, event.previous!.end, booking.timeZone)}.`,
+          ],
+        ]
+      case 'cancelled':
+        return [
+          `Cancelled: your ${call}`,
+          [`Your ${call} is cancelled:`, '', when, '', `To book a new time: ${origin}${BOOK_AGAIN_PATH}`],
+        ]
+    }
+  })()
+  const calendarLine =
+    method === 'REQUEST'
+      ? 'The invitation is attached: open it to add the call to your calendar, or to update it there.'
+      : 'The attached cancellation removes the call from your calendar.'
+  const linkLines = links
+    ? [
+        'Need another time? Reschedule here:',
+        links.reschedule,
+        '',
+        'Cannot make it? Cancel here:',
+        links.cancel,
+        '',
+        'Each link works once, and only until the call is changed: after a change, use the links in the newest email.',
+      ]
+    : []
+  const footer = `You get this email because a call was booked with this address on ${host}. To have your address deleted, reply to this email or write to ${site.email}.`
+  const text = [
+    `Hello ${booking.name},`,
+    '',
+    ...lines,
+    '',
+    calendarLine,
+    '',
+    ...(linkLines.length > 0 ? [...linkLines, ''] : []),
+    `The ${site.name} team`,
+    origin,
+    '',
+    footer,
+    '',
+  ].join('\n')
+  const description = [
+    ...lines.filter((line) => line !== ''),
+    ...(links ? [`Reschedule: ${links.reschedule}`, `Cancel: ${links.cancel}`] : []),
+  ].join('\n')
+  return {
+    from,
+    to: booking.email,
+    replyTo: site.email,
+    subject,
+    text,
+    html: [
+      '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
+      `<p>Hello ${escapeHtml(booking.name)},</p>`,
+      ...lines.filter((line) => line !== '').map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p>${escapeHtml(calendarLine)}</p>`,
+      ...(links
+        ? [
+            `<p><a href="${escapeHtml(links.reschedule)}">Reschedule the call</a> · <a href="${escapeHtml(links.cancel)}">Cancel the call</a></p>`,
+            `<p>${escapeHtml(linkLines.at(-1)!)}</p>`,
+          ]
+        : []),
+      `<p>The ${escapeHtml(site.name)} team<br><a href="${escapeHtml(origin)}">${escapeHtml(host)}</a></p>`,
+      `<p style="font-size: 12px; color: #555">${escapeHtml(footer)}</p>`,
+      '</body></html>',
+    ].join('\n'),
+    icalEvent: {
+      method,
+      filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
+      content: invitation(event, { organizerEmail: site.email, description }),
+    },
+  }
+}
+
+/** The team's notice of a booking change: who, when on the team's clock, and every field of the lead. */
+export function bookingNoticeMail(
+  event: BookingEvent,
+  lead: StoredLead,
+  { to, from, teamTimeZone }: { to: string; from: string; teamTimeZone: string },
+): MailMessage {
+  const { booking } = event
+  const who = booking.company ? `${booking.name} (${booking.company})` : booking.name
+  const when = callTimeInWords(booking.start, booking.end, teamTimeZone)
+  const heading = {
+    created: `New booking: ${who}`,
+    rescheduled: `Booking moved: ${who}`,
+    cancelled: `Booking cancelled: ${who}`,
+  }[event.event]
+  const rows: [string, string][] = [
+    ['Booking', booking.id],
+    ['Call', `${CALL_SUMMARY}, ${when}`],
+    ...(event.previous
+      ? ([['Moved from', callTimeInWords(event.previous.start, event.previous.end, teamTimeZone)]] as [
+          string,
+          string,
+        ][])
+      : []),
+    ['Status', booking.status],
+    ["Visitor's time zone", booking.timeZone],
+    ['Invitation', `UID ${booking.uid}, sequence ${booking.sequence}`],
+    ...leadFields(lead),
+  ]
+  return {
+    from,
+    to,
+    replyTo: booking.email,
+    subject: `${heading}, ${when}`,
+    text: [`${heading}.`, '', ...rows.map(([label, value]) => `${label}: ${value}`), ''].join('\n'),
+    html: [
+      '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
+      `<p>${escapeHtml(heading)}.</p>`,
+      '<table>',
+      ...rows.map(
+        ([label, value]) =>
+          `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space: pre-wrap">${escapeHtml(value)}</td></tr>`,
+      ),
+      '</table>',
+      '</body></html>',
+    ].join('\n'),
+  }
+}
