@@ -85,3 +85,29 @@ test('DATABASE_URL names a PostgreSQL database, or nothing', () => {
 test('a setting the server no longer reads, such as FORM_COOKIE_SECRET of earlier releases, does not stop it', () => {
   expect(readServerEnv({ FORM_COOKIE_SECRET: 'a-secret-of-an-earlier-release-0123456789' })).toEqual(readServerEnv({}))
 })
+
+test("the team's calendar: CALDAV_URL, CALDAV_USERNAME and CALDAV_PASSWORD all, or none", () => {
+  const calendar = {
+    CALDAV_URL: 'https://dav.example.com/team/work/',
+    CALDAV_USERNAME: 'team',
+    CALDAV_PASSWORD: 'app-password',
+  }
+  expect(readServerEnv(calendar)).toMatchObject(calendar)
+  expect(readServerEnv({}).CALDAV_URL).toBeUndefined()
+  expect(() => readServerEnv({ CALDAV_URL: calendar.CALDAV_URL })).toThrow(
+    'Invalid server environment: CALDAV_USERNAME: is required when CALDAV_URL is set; CALDAV_PASSWORD: is required when CALDAV_URL is set',
+  )
+  expect(() => readServerEnv({ CALDAV_USERNAME: 'team', CALDAV_PASSWORD: 'app-password' })).toThrow(
+    'Invalid server environment: CALDAV_URL: is required when CALDAV_USERNAME and CALDAV_PASSWORD are set',
+  )
+  for (const wrong of ['webcal://dav.example.com/team/work/', 'dav.example.com/team/work/', 'https://[::1']) {
+    expect(() => readServerEnv({ ...calendar, CALDAV_URL: wrong }), wrong).toThrow(
+      'Invalid server environment: CALDAV_URL: must be an http(s) URL',
+    )
+  }
+  expect(() =>
+    readServerEnv({ ...calendar, CALDAV_URL: 'https://team:app-password@dav.example.com/team/work/' }),
+  ).toThrow(
+    'Invalid server environment: CALDAV_URL: must not hold the credentials: set CALDAV_USERNAME and CALDAV_PASSWORD',
+  )
+})

@@ -66,6 +66,19 @@ const serverEnvSchema = z
     OUTBOX_RETRY_BASE_MS: count(1, 3_600_000).default(60_000),
     /** How long one try may hold a delivery, in ms; after a crash it is tried again once this has passed. */
     OUTBOX_LEASE_MS: count(100, 3_600_000).default(300_000),
+    /**
+     * The team's calendar, a CalDAV collection whose busy time is taken out of the booking slots
+     * (server/booking/caldav.ts), read with basic auth as CALDAV_USERNAME and CALDAV_PASSWORD.
+     * All three or none; none: the slots come from the availability settings alone.
+     */
+    CALDAV_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .refine((url) => !URL.parse(url)?.username && !URL.parse(url)?.password, {
+        error: 'must not hold the credentials: set CALDAV_USERNAME and CALDAV_PASSWORD',
+      })
+      .optional(),
+    CALDAV_USERNAME: z.string().optional(),
+    CALDAV_PASSWORD: z.string().optional(),
   })
   .superRefine((env, context) => {
     for (const [name, other] of [
@@ -89,6 +102,15 @@ const serverEnvSchema = z
         path: ['LEAD_WEBHOOK_SECRET'],
         message: 'is required when LEAD_WEBHOOK_URL is set',
       })
+    }
+  })
+  .superRefine((env, context) => {
+    const calendar = ['CALDAV_URL', 'CALDAV_USERNAME', 'CALDAV_PASSWORD'] as const
+    const set = calendar.filter((name) => env[name] !== undefined)
+    if (set.length === 0 || set.length === calendar.length) return
+    const given = set.length === 1 ? `${set[0]} is` : `${set.slice(0, -1).join(', ')} and ${set.at(-1)} are`
+    for (const name of calendar.filter((name) => env[name] === undefined)) {
+      context.addIssue({ code: 'custom', path: [name], message: `is required when ${given} set` })
     }
   })
   .transform((env) => ({ ...env, DATABASE_PATH: env.DATABASE_PATH ?? path.join(env.DATA_DIR, 'leads.sqlite') }))
