@@ -57,10 +57,12 @@ const rendered = [
     ...page,
     name: page.urlPath,
   })),
-  ...(await renderEach(renderPage, onDemand, 'http://localhost', (urlPath) => ({
-    ...refused,
-    ...bookingPreview(urlPath, true),
-  }))).map((page) => ({
+  ...(
+    await renderEach(renderPage, onDemand, 'http://localhost', (urlPath) => ({
+      ...refused,
+      ...bookingPreview(urlPath, true),
+    }))
+  ).map((page) => ({
     ...page,
     name: `${page.urlPath}-refused`,
   })),

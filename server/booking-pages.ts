@@ -6,7 +6,7 @@ import { bookingFields, ZONE_PARAM, type BookingFormState } from '#app/lib/booki
 import type { BookingLinkData, BookingOffer, CallTime, RefusedBooking } from '#app/lib/booking-page.ts'
 import { MAX_LEAD_BYTES, sameSite } from './api/lead-intake.ts'
 import type { BookingService, ManageOutcome } from './booking/service.ts'
-import { MANAGE_PATH, readBookingToken, signBookingToken } from './booking/tokens.ts'
+import { MANAGE_PATH } from './booking/tokens.ts'
 import type { ClientAddress } from './client-address.ts'
 import { retryAfterSeconds, type RateLimiter } from './rate-limit.ts'
 import type { StoredBooking } from './store/lead-store.ts'
@@ -23,7 +23,8 @@ const callTime = (booking: Pick<StoredBooking, 'start' | 'end' | 'timeZone' | 's
   start: booking.start,
   end: booking.end,
   timeZone: booking.timeZone,
-  status: booking.status,
+  // The store's word is the iCalendar one; the page's, the site's spelling.
+  status: booking.status === 'confirmed' ? 'confirmed' : 'canceled',
 })
 
 /**
@@ -38,7 +39,6 @@ const callTime = (booking: Pick<StoredBooking, 'start' | 'end' | 'timeZone' | 's
  */
 export function bookingPagesApp({
   service,
-  secret,
   render,
   limiter,
   clientAddress,
@@ -46,8 +46,6 @@ export function bookingPagesApp({
   siteOrigin,
 }: {
   service: BookingService
-  /** BOOKING_SECRET: reads the links (./booking/tokens.ts). */
-  secret: string
   render: RenderWith
   limiter: RateLimiter
   clientAddress: ClientAddress
@@ -57,7 +55,9 @@ export function bookingPagesApp({
   /** The free starts to offer at `now`: none when the team's calendar cannot tell. */
   async function offerAt(at: number): Promise<BookingOffer> {
     const found = await service.slots(at, service.settings.timeZone)
-    return found ? { ok: true, starts: found.slots.map((slot) => slot.start) } : { ok: false, reason: 'calendar-unavailable' }
+    return found
+      ? { ok: true, starts: found.slots.map((slot) => slot.start) }
+      : { ok: false, reason: 'calendar-unavailable' }
   }
 
   const bookPage = async (c: Context, refused?: RefusedBooking) => {
@@ -69,18 +69,20 @@ export function bookingPagesApp({
 
   /** The manage page for a link that `outcome` read, with what it may do. */
   async function linkPage(c: Context, token: string, outcome: ManageOutcome, refused?: RefusedBooking) {
-    const read = readBookingToken(secret, token)
-    if (outcome.kind === 'bad-link' || !read) return render(c, { bookingLink: { kind: 'spent', message: outcome.kind === 'bad-link' ? outcome.message : 'This link is not valid.', status: 400 } })
-    if (outcome.kind === 'spent') return render(c, { bookingLink: { kind: 'spent', message: outcome.message, status: 410 } })
-    if (outcome.kind !== 'done') throw new Error(`A link's look-up gave ${outcome.kind}`)
+    const action = service.linkAction(token)
+    if (outcome.kind === 'bad-link')
+      return render(c, { bookingLink: { kind: 'spent', message: outcome.message, status: 400 } })
+    if (outcome.kind === 'spent')
+      return render(c, { bookingLink: { kind: 'spent', message: outcome.message, status: 410 } })
+    if (outcome.kind !== 'done' || !action) throw new Error(`A link's look-up gave ${outcome.kind}`)
     const at = now()
     const link: BookingLinkData = {
       kind: 'good',
-      action: read.action,
+      action,
       token,
       call: callTime(outcome.booking),
       justBooked: new URL(c.req.url).searchParams.has(JUST_BOOKED_PARAM),
-      offer: read.action === 'reschedule' ? await offerAt(at) : undefined,
+      offer: action === 'reschedule' ? await offerAt(at) : undefined,
       teamTimeZone: service.settings.timeZone,
       renderedAt: at,
       refused,
@@ -128,7 +130,7 @@ export function bookingPagesApp({
     const outcome = await service.bookSlot(fields, now())
     switch (outcome.kind) {
       case 'booked': {
-        const token = signBookingToken(secret, { action: 'reschedule', id: outcome.booking.id, sequence: outcome.booking.sequence })
+        const token = service.linkToken(outcome.booking, 'reschedule')
         const zone = knownTimeZone(fields.timeZone)
         const query = new URLSearchParams({ token, [JUST_BOOKED_PARAM]: '', ...(zone ? { [ZONE_PARAM]: zone } : {}) })
         return c.redirect(`${MANAGE_PATH}?${query}`, 303)
@@ -164,14 +166,13 @@ export function bookingPagesApp({
       return page
     }
     const at = now()
-    const outcome =
-      fields.action === 'cancel' ? await service.cancel(fields, at) : await service.reschedule(fields, at)
+    const outcome = fields.action === 'cancel' ? await service.cancel(fields, at) : await service.reschedule(fields, at)
     switch (outcome.kind) {
       case 'done':
         return render(c, {
           bookingLink: {
             kind: 'done',
-            action: fields.action === 'cancel' ? 'cancelled' : 'rescheduled',
+            action: fields.action === 'cancel' ? 'canceled' : 'rescheduled',
             call: callTime(outcome.booking),
           },
         })
@@ -199,7 +200,8 @@ export function bookingPagesApp({
         })
     }
   })
-  for (const path of [BOOK_PATH, MANAGE_PATH]) app.all(path, (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD, POST' }))
+  for (const path of [BOOK_PATH, MANAGE_PATH])
+    app.all(path, (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD, POST' }))
   return app
 }
 

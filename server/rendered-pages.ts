@@ -57,8 +57,8 @@ export function renderedPagesApp({
   clientAddress: ClientAddress
   now: () => number
   siteOrigin?: string
-  /** The booking service and BOOKING_SECRET, for /book and /book/manage (./booking-pages.ts). */
-  booking: { service: BookingService; secret: string }
+  /** The booking service, for /book and /book/manage (./booking-pages.ts); needed when the build renders them. */
+  booking?: BookingService
 }) {
   for (const path of paths) {
     if (!pageCsp[path])
@@ -85,12 +85,12 @@ export function renderedPagesApp({
 
   const app = new Hono()
   const bookingPaths = [BOOK_PATH, MANAGE_PATH]
-  if (bookingPaths.some((path) => paths.includes(path)))
-    app.route(
-      '/',
-      bookingPagesApp({ ...booking, render, limiter, clientAddress, now, siteOrigin }),
-    )
-  for (const path of paths) if (!bookingPaths.includes(path)) app.on(['GET', 'HEAD'], path, compress(), (c) => render(c, {}))
+  if (bookingPaths.some((path) => paths.includes(path))) {
+    if (!booking) throw new Error(`The build renders ${BOOK_PATH}: the server needs its booking service`)
+    app.route('/', bookingPagesApp({ service: booking, render, limiter, clientAddress, now, siteOrigin }))
+  }
+  for (const path of paths)
+    if (!bookingPaths.includes(path)) app.on(['GET', 'HEAD'], path, compress(), (c) => render(c, {}))
   // The contact form's plain post, where the build renders the contact page.
   if (paths.includes(CONTACT_PATH))
     app.post(

@@ -1,6 +1,8 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react'
+import { BookedCall } from '#app/components/booked-call.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { daysInZone, whenInZone, zoneLabel } from '#app/lib/booking-days.ts'
+import type { CallTime } from '#app/lib/booking-page.ts'
 import {
   BOOKING_FORM_ID,
   bookingControlId,
@@ -35,7 +37,7 @@ export interface BookingFormProps {
    * Moving a booked call (/book/manage): no details to give, the current call
    * shown instead (`current`), and the link's fields sent with the time.
    */
-  move?: { current: ReactNode; fields: Record<string, string> }
+  move?: { current: CallTime; fields: Record<string, string> }
 }
 
 /**
@@ -109,7 +111,7 @@ export function BookingForm({
     <div className="flex flex-col gap-8">
       <form method="get" action={action} className="flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-3">
         <div className="grow">
-          <label htmlFor="booking-zone" className="text-sm font-semibold text-ink">
+          <label htmlFor="booking-zone" className="block text-sm font-semibold text-ink">
             Times are shown in
           </label>
           <select
@@ -192,7 +194,7 @@ export function BookingForm({
 
         <div className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-surface p-6 lg:sticky lg:top-24">
           {move ? (
-            move.current
+            <BookedCall call={move.current} title="Booked now" />
           ) : (
             <>
               <p className="text-lg font-bold text-ink">Your details</p>

@@ -17,7 +17,11 @@ describe('daysInZone', () => {
           { start: '2026-11-03T02:30:00.000Z', time: '6:30 PM' },
         ],
       },
-      { date: '2026-11-03', label: 'Tuesday, November 3', slots: [{ start: '2026-11-03T19:00:00.000Z', time: '11:00 AM' }] },
+      {
+        date: '2026-11-03',
+        label: 'Tuesday, November 3',
+        slots: [{ start: '2026-11-03T19:00:00.000Z', time: '11:00 AM' }],
+      },
     ])
   })
 

@@ -35,7 +35,7 @@ export interface CallTime {
   end: string
   /** The zone the visitor booked in: the page shows the call on its clock. */
   timeZone: string
-  status: 'confirmed' | 'cancelled'
+  status: 'confirmed' | 'canceled'
 }
 
 export type BookingLinkData =
@@ -54,6 +54,6 @@ export type BookingLinkData =
       refused?: RefusedBooking
     }
   /** The link did its work: the call as it is now. */
-  | { kind: 'done'; action: 'rescheduled' | 'cancelled'; call: CallTime }
-  /** A link used once, for a cancelled call, or never good: why, in words (400 or 410). */
+  | { kind: 'done'; action: 'rescheduled' | 'canceled'; call: CallTime }
+  /** A link used once, for a canceled call, or never good: why, in words (400 or 410). */
   | { kind: 'spent'; message: string; status: 400 | 410 }
