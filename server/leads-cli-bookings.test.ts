@@ -89,7 +89,7 @@ test('cancel ID: the booking is cancelled, its slot free, and the visitor gets t
   const { code, stdout } = await cli('cancel', graceCall)
   expect(code).toBe(0)
   expect(stdout).toBe(
-    `Cancelled ${graceCall}: Grace Hopper, Navy Labs, Wed, Dec 2, 2026, 2:00 PM (America/New_York). The running server emails the visitor the cancellation within a second or so.`,
+    `Canceled ${graceCall}: Grace Hopper, Navy Labs, Wed, Dec 2, 2026, 2:00 PM (America/New_York). The running server emails the visitor the cancellation within a second or so.`,
   )
   expect(await store.getBooking(graceCall)).toMatchObject({ status: 'cancelled', sequence: 1 })
   expect((await cli('bookings')).stdout).toContain(
@@ -102,7 +102,7 @@ test('cancel ID: the booking is cancelled, its slot free, and the visitor gets t
     .map((name) => readFileSync(path.join(mailDir, name), 'utf8'))
     .filter((raw) => raw.includes('To: grace@example.org'))
   expect(mails).toHaveLength(2)
-  const cancellation = mails.find((raw) => raw.includes('Subject: Cancelled:'))!
+  const cancellation = mails.find((raw) => raw.includes('Subject: Canceled:'))!
   const ics = mimeParts(cancellation).find((part) =>
     /^text\/calendar; charset=utf-8; method=CANCEL/i.test(part.contentType),
   )!
@@ -113,7 +113,7 @@ test('cancel ID: the booking is cancelled, its slot free, and the visitor gets t
 
   const again = await cli('cancel', graceCall)
   expect(again.code).toBe(1)
-  expect(again.stderr).toBe(`Booking ${graceCall} is cancelled already.`)
+  expect(again.stderr).toBe(`Booking ${graceCall} is canceled already.`)
   const unknown = await cli('cancel', 'no-such-booking')
   expect(unknown.code).toBe(1)
   expect(unknown.stderr).toBe('No booking no-such-booking (see npm run leads -- bookings).')

@@ -277,7 +277,7 @@ async function cancelBooking(
   if (!result.ok) {
     out.error(
       result.reason === 'cancelled'
-        ? `Booking ${id} is cancelled already.`
+        ? `Booking ${id} is canceled already.`
         : `No booking ${id} (see npm run leads -- bookings).`,
     )
     return 1
@@ -286,7 +286,7 @@ async function cancelBooking(
   const { timeZone } = loadAvailability()
   const who = booking.company ? `${booking.name}, ${booking.company}` : booking.name
   out.log(
-    `Cancelled ${booking.id}: ${who}, ${callTimeShort(booking.start, timeZone)} (${timeZone}). The running server emails the visitor the cancellation within a second or so.`,
+    `Canceled ${booking.id}: ${who}, ${callTimeShort(booking.start, timeZone)} (${timeZone}). The running server emails the visitor the cancellation within a second or so.`,
   )
   return 0
 }

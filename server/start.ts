@@ -5,6 +5,7 @@ import type { Http2SecureServer } from 'node:http2'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { loadAvailability } from './booking/availability.ts'
+import { calendarAccount, createBusyReader } from './booking/caldav.ts'
 import { bookingSecret } from './booking/secret.ts'
 import { bookingService, type BusyTime } from './booking/service.ts'
 import type { ServerEnv } from './env.ts'
@@ -120,7 +121,7 @@ export async function startServer(
       bookings: bookingService({
         store,
         settings: availability,
-        busy,
+        busy: busy ?? calendarBusy(env, availability.timeZone),
         secret: links.secret,
         deliveries: bookingDeliveriesFor({ webhook: Boolean(webhook) }),
         onStored: () => worker.wake(),
@@ -167,5 +168,23 @@ export async function startServer(
       await worker.stop()
       await store.close()
     },
+  }
+}
+
+/**
+ * The team's busy time from its calendar over CalDAV (CALDAV_URL and its
+ * account; server/booking/caldav.ts), one answer serving page views for a
+ * minute; none without CALDAV_URL. A calendar that cannot be read throws, with
+ * the reader's reason and detail (never the password): no slot is offered and
+ * no booking taken against it.
+ */
+function calendarBusy(env: ServerEnv, timeZone: string): BusyTime | undefined {
+  const account = calendarAccount(env)
+  if (!account) return undefined
+  const reader = createBusyReader({ ...account, timeZone })
+  return async (window) => {
+    const answer = await reader.read(window)
+    if (!answer.ok) throw new Error(`calendar ${answer.reason}: ${answer.detail}`)
+    return answer.busy
   }
 }

@@ -145,6 +145,33 @@ describe('POST /api/bookings', () => {
     })
   })
 
+  test('the same booking sent again (a retry after a lost answer): 201 with the same booking, booked once', async () => {
+    const [, slot] = (await slotsOf(server.url)).days[1]!.slots
+    const request = { ...booker, email: 'retry@example.com', start: slot!.start, timeZone: 'UTC' }
+    const first = await postBooking(server.url, request)
+    expect(first.status).toBe(201)
+    const before = await server.store.countLeads()
+    const again = await postBooking(server.url, { ...request, email: 'Retry@Example.com' })
+    expect(again.status).toBe(201)
+    expect(await again.json()).toEqual(await first.json())
+    expect(await server.store.countLeads()).toBe(before)
+    // Someone else asking for it is still refused.
+    expect((await postBooking(server.url, { ...request, email: 'other@example.com' })).status).toBe(409)
+  })
+
+  test('a bot (the honeypot filled in) is answered like a person and books nothing', async () => {
+    const [slot] = (await slotsOf(server.url)).days[2]!.slots
+    const before = await server.store.countLeads()
+    const response = await postBooking(server.url, { ...booker, start: slot!.start, timeZone: 'UTC', website: 'spam' })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({
+      booking: { start: slot!.start, end: slot!.end, status: 'confirmed' },
+    })
+    expect(await server.store.countLeads()).toBe(before)
+    const offered = (await slotsOf(server.url)).days.flatMap((day) => day.slots.map((free) => free.start))
+    expect(offered).toContain(slot!.start)
+  })
+
   test('a post from another site or not as JSON is refused', async () => {
     const [slot] = (await slotsOf(server.url)).days[1]!.slots
     const crossSite = await fetch(`${server.url}/api/bookings`, {
@@ -218,7 +245,7 @@ describe('reschedule and cancel by link', () => {
       )
       expect(again.status).toBe(410)
       expect(await again.json()).toEqual({
-        error: 'This call was cancelled, so its links no longer work. You are welcome to book a new time.',
+        error: 'This call was canceled, so its links no longer work. You are welcome to book a new time.',
         reason: 'cancelled',
         bookAgain: '/book',
       })

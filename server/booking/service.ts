@@ -84,7 +84,7 @@ export function spentMessage(reason: 'changed' | 'cancelled' | 'not-found'): str
     case 'changed':
       return 'This link has already been used: the call was changed after this email was sent. Use the links in the latest email about your call, or book a new time.'
     case 'cancelled':
-      return 'This call was cancelled, so its links no longer work. You are welcome to book a new time.'
+      return 'This call was canceled, so its links no longer work. You are welcome to book a new time.'
     case 'not-found':
       return 'We have no record of this call any more. You are welcome to book a new time.'
   }
@@ -200,10 +200,18 @@ export function bookingService({
       const botReason = botSign(request, 'booking', now)
       if (botReason) {
         log.info(JSON.stringify({ event: 'booking_dropped', reason: botReason }))
-        const start = typeof request.start === 'string' ? request.start : new Date(now).toISOString()
+        // Shaped like a real booking's answer, so the bot learns nothing from it.
+        let start = Date.parse(String(request.start))
+        if (Number.isNaN(start)) start = now
         return {
           kind: 'dropped',
-          booking: { id: newId(), start, end: start, timeZone: String(request.timeZone ?? 'UTC'), status: 'confirmed' },
+          booking: {
+            id: newId(),
+            start: new Date(start).toISOString(),
+            end: new Date(start + settings.slotMinutes * 60_000).toISOString(),
+            timeZone: typeof request.timeZone === 'string' ? request.timeZone.slice(0, 64) : 'UTC',
+            status: 'confirmed',
+          },
         }
       }
       const slot = readSlotFields(request)
@@ -240,6 +248,13 @@ export function bookingService({
       if (result.ok) {
         onStored()
         return { kind: 'booked', booking: result.booking }
+      }
+      if (result.reason === 'taken') {
+        // The same visitor's call at that time already: a retry after a lost answer gets its booking, not a refusal.
+        const mine = (await store.listBookings({ after: slot.start, status: 'confirmed' })).find(
+          (booking) => booking.start === slot.start && booking.email.toLowerCase() === lead.email.toLowerCase(),
+        )
+        if (mine) return { kind: 'booked', booking: mine }
       }
       return { kind: 'refused', ...(await refusal(result.reason as NotBookable, slot.start, rules)) }
     },

@@ -146,7 +146,7 @@ describe('mail files (no SMTP_URL)', async () => {
     expect(cancelled.status).toBe(200)
     await waitForMails('booking-invite', 3)
     const third = mailsOf('booking-invite')[2]!
-    expect(third).toMatch(/^Subject: Cancelled: your free 30-minute strategy call with Northpeak$/m)
+    expect(third).toMatch(/^Subject: Canceled: your free 30-minute strategy call with Northpeak$/m)
     const cancellation = invitationOf(third)
     expect(cancellation.contentType).toMatch(/method=CANCEL$/i)
     expect(cancellation).toMatchObject({ method: 'CANCEL', uid: stored.uid, sequence: 2, status: 'CANCELLED' })

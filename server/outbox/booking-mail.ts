@@ -47,8 +47,8 @@ export function bookingInviteMail(
         ]
       case 'cancelled':
         return [
-          `Cancelled: your ${call}`,
-          [`Your ${call} is cancelled:`, '', when, '', `To book a new time: ${origin}${BOOK_AGAIN_PATH}`],
+          `Canceled: your ${call}`,
+          [`Your ${call} is canceled:`, '', when, '', `To book a new time: ${origin}${BOOK_AGAIN_PATH}`],
         ]
     }
   })()
@@ -127,7 +127,7 @@ export function bookingNoticeMail(
   const heading = {
     created: `New booking: ${who}`,
     rescheduled: `Booking moved: ${who}`,
-    cancelled: `Booking cancelled: ${who}`,
+    cancelled: `Booking canceled: ${who}`,
   }[event.event]
   const rows: [string, string][] = [
     ['Booking', booking.id],
