@@ -98,8 +98,8 @@ describe('the route registry', () => {
     ).toEqual(['/case-studies', '/contact', '/pricing', '/services'].sort())
   })
 
-  test('keeps only /thank-you out of search engines', () => {
-    expect(pages.filter((page) => page.noIndex).map((page) => page.path)).toEqual(['/thank-you'])
+  test('keeps only /thank-you and the page of a booking’s links out of search engines', () => {
+    expect(pages.filter((page) => page.noIndex).map((page) => page.path)).toEqual(['/thank-you', '/book/manage'])
   })
 
   test('finds pages by path, ignoring a trailing slash', () => {
