@@ -150,7 +150,8 @@ export function bookingPagesApp({
   })
 
   app.on(['GET', 'HEAD'], MANAGE_PATH, compress(), async (c) => {
-    const token = c.req.query('token') ?? ''
+    const token = c.req.query('token')
+    if (token === undefined) return render(c, { bookingLink: { kind: 'none' } })
     return linkPage(c, token, await service.readLink(token))
   })
   app.post(MANAGE_PATH, compress(), ...formChecks, async (c) => {

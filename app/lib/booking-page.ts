@@ -39,6 +39,8 @@ export interface CallTime {
 }
 
 export type BookingLinkData =
+  /** No link at all: the page says where its links come from. */
+  | { kind: 'none' }
   /** A good link: the call, what the link does, and for a move the free times. */
   | {
       kind: 'good'

@@ -130,7 +130,7 @@ test.describe('without JavaScript, from Tokyo', () => {
     await expect(heading(page)).toHaveText('Cancel your call?')
     await page.getByRole('button', { name: 'Cancel my call' }).click()
     await expect(heading(page)).toHaveText('Your call is canceled')
-    const cancellation = invitation(await mailWith(email, 'Cancelled:'))
+    const cancellation = invitation(await mailWith(email, 'Canceled:'))
     expect(cancellation).toMatchObject({ method: 'CANCEL', uid: invite.uid, sequence: 2, status: 'CANCELLED' })
     await loaded(page, cancel)
     await expect(heading(page)).toHaveText('This link no longer works')
