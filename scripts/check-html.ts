@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import '#server/build-globals.ts'
 import { pages } from '#app/lib/registry.ts'
+import { bookingPreview } from '#server/booking-pages.ts'
 import { loadRenderer, renderEach } from '#server/rendered-pages.ts'
 import { pageFile } from '#server/static-files.ts'
 import {
@@ -52,8 +53,16 @@ const refused: App.Locals = {
 const renderedDir = mkdtempSync(path.join(tmpdir(), 'rendered-'))
 process.on('exit', () => rmSync(renderedDir, { recursive: true, force: true }))
 const rendered = [
-  ...(await renderEach(renderPage, onDemand, 'http://localhost')).map((page) => ({ ...page, name: page.urlPath })),
-  ...(await renderEach(renderPage, onDemand, 'http://localhost', refused)).map((page) => ({
+  ...(await renderEach(renderPage, onDemand, 'http://localhost', (urlPath) => bookingPreview(urlPath))).map((page) => ({
+    ...page,
+    name: page.urlPath,
+  })),
+  ...(
+    await renderEach(renderPage, onDemand, 'http://localhost', (urlPath) => ({
+      ...refused,
+      ...bookingPreview(urlPath, true),
+    }))
+  ).map((page) => ({
     ...page,
     name: `${page.urlPath}-refused`,
   })),

@@ -15,6 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineBuildGlobals, readBuildEnv } from '#app/lib/build-env.ts'
 import { HEADERS_RULE_LIMIT, headersRuleCount, writeSecurityHeaders } from '#server/headers-file.ts'
 import { NGINX_CONF, writeNginxConf } from '#server/nginx-conf.ts'
+import { bookingPreview } from '#server/booking-pages.ts'
 import { loadRenderer, renderEach } from '#server/rendered-pages.ts'
 import { HEADERS_JSON, HEADERS_TEXT, pageFile } from '#server/static-files.ts'
 
@@ -59,6 +60,7 @@ const rendered = await renderEach(
   await loadRenderer(buildDir),
   pages.filter((entry) => !existsSync(path.join(root, pageFile(entry.path)))).map((entry) => entry.path),
   buildEnv.SITE_ORIGIN,
+  (urlPath) => bookingPreview(urlPath),
 )
 
 // The analytics hosts are allowed only when the build turns analytics on.

@@ -121,6 +121,7 @@ export function createApp({
           clientAddress,
           now,
           siteOrigin: leads.siteOrigin,
+          booking: bookings,
         }),
       )
       .route('/', pagesApp({ files, notFoundPage, pageCsp: headers.pages }))

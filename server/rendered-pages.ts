@@ -10,6 +10,9 @@ import { MAX_LEAD_BYTES, sameSite, validIdempotencyKey, type LeadIntake } from '
 import { cachePolicy } from './cache-policy.ts'
 import type { ClientAddress } from './client-address.ts'
 import { retryAfterSeconds, type RateLimiter } from './rate-limit.ts'
+import { bookingPagesApp, BOOK_PATH } from './booking-pages.ts'
+import type { BookingService } from './booking/service.ts'
+import { MANAGE_PATH } from './booking/tokens.ts'
 import { contentTypes } from './static-files.ts'
 
 /**
@@ -41,6 +44,7 @@ export function renderedPagesApp({
   clientAddress,
   now,
   siteOrigin,
+  booking,
 }: {
   /** The URL paths of the pages rendered on demand. */
   paths: readonly string[]
@@ -53,6 +57,8 @@ export function renderedPagesApp({
   clientAddress: ClientAddress
   now: () => number
   siteOrigin?: string
+  /** The booking service, for /book and /book/manage (./booking-pages.ts); needed when the build renders them. */
+  booking?: BookingService
 }) {
   for (const path of paths) {
     if (!pageCsp[path])
@@ -69,14 +75,22 @@ export function renderedPagesApp({
     response.headers.set('Content-Security-Policy', csp!)
     // As the pre-rendered pages are sent (server/static-files.ts).
     response.headers.set('Content-Type', contentTypes['.html']!)
-    response.headers.set('Cache-Control', locals.contactForm ? 'no-store' : cachePolicy.revalidate)
+    // A refused form holds what was typed; the booking pages, free times of the moment and a link's token.
+    const personal = locals.contactForm ?? locals.booking ?? locals.bookingLink
+    response.headers.set('Cache-Control', personal ? 'no-store' : cachePolicy.revalidate)
     return response
   }
 
   const refused = (c: Context, contactForm: RefusedContactForm) => render(c, { contactForm })
 
   const app = new Hono()
-  for (const path of paths) app.on(['GET', 'HEAD'], path, compress(), (c) => render(c, {}))
+  const bookingPaths = [BOOK_PATH, MANAGE_PATH]
+  if (bookingPaths.some((path) => paths.includes(path))) {
+    if (!booking) throw new Error(`The build renders ${BOOK_PATH}: the server needs its booking service`)
+    app.route('/', bookingPagesApp({ service: booking, render, limiter, clientAddress, now, siteOrigin }))
+  }
+  for (const path of paths)
+    if (!bookingPaths.includes(path)) app.on(['GET', 'HEAD'], path, compress(), (c) => render(c, {}))
   // The contact form's plain post, where the build renders the contact page.
   if (paths.includes(CONTACT_PATH))
     app.post(
@@ -125,6 +139,7 @@ export function renderedPagesApp({
       },
     )
   for (const path of paths) {
+    if (bookingPaths.includes(path)) continue
     const allow = path === CONTACT_PATH ? 'GET, HEAD, POST' : 'GET, HEAD'
     app.all(path, (c) => c.text('Method not allowed', 405, { Allow: allow }))
   }
@@ -144,7 +159,8 @@ export async function loadRenderer(buildDir: string): Promise<RenderPage> {
 }
 
 /**
- * Each page of `paths` as the build renders it on demand (for `locals`), once:
+ * Each page of `paths` as the build renders it on demand (for `locals`, or
+ * the locals each path gets), once:
  * the build reads its inline scripts for its CSP (scripts/postbuild.ts), the
  * HTML checks validate it (scripts/check-html.ts).
  */
@@ -152,11 +168,14 @@ export async function renderEach(
   renderPage: RenderPage,
   paths: readonly string[],
   origin: string,
-  locals: App.Locals = {},
+  locals: App.Locals | ((urlPath: string) => App.Locals) = {},
 ): Promise<{ urlPath: string; html: string }[]> {
   return Promise.all(
     paths.map(async (urlPath) => {
-      const response = await renderPage(new Request(new URL(urlPath, origin)), locals)
+      const response = await renderPage(
+        new Request(new URL(urlPath, origin)),
+        typeof locals === 'function' ? locals(urlPath) : locals,
+      )
       if (!response) throw new Error(`${urlPath} is neither a file of the build nor rendered by it`)
       return { urlPath, html: await response.text() }
     }),

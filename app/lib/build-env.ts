@@ -15,10 +15,11 @@ export const originSchema = z
 const buildEnvSchema = z.object({
   /** Canonical base of every page URL, sitemap entry and social card. */
   SITE_ORIGIN: originSchema.default('https://northpeak.example'),
-  /** External calendar where visitors book the free strategy call; opens in a new tab. */
-  BOOKING_URL: z
-    .url({ protocol: /^https$/, error: 'must be an absolute https URL' })
-    .default('https://cal.northpeak.example/strategy-call'),
+  /**
+   * An outside scheduling page the agency also keeps, offered beside the site's
+   * own booking on /contact (a new tab); unset, none is offered.
+   */
+  BOOKING_URL: z.url({ protocol: /^https$/, error: 'must be an absolute https URL' }).optional(),
   /** GA4 measurement id; without it analytics stays off. */
   VITE_GA_MEASUREMENT_ID: z
     .string()
@@ -42,7 +43,7 @@ export function readBuildEnv(env: Record<string, string | undefined>): BuildEnv 
 export function buildDefines(env: BuildEnv): Record<string, string> {
   return {
     __SITE_ORIGIN__: JSON.stringify(env.SITE_ORIGIN),
-    __BOOKING_URL__: JSON.stringify(env.BOOKING_URL),
+    __BOOKING_URL__: JSON.stringify(env.BOOKING_URL ?? ''),
     __GA_MEASUREMENT_ID__: JSON.stringify(env.VITE_GA_MEASUREMENT_ID ?? ''),
   }
 }

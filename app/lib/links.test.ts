@@ -36,8 +36,8 @@ describe('classifyHref', () => {
 })
 
 describe('resolveHref', () => {
-  test('sends the named destinations to the strategy call on the contact page and the agency address', () => {
-    expect(resolveHref('booking')).toEqual({ href: '/contact', external: false, newTab: false })
+  test('sends the named destinations to the strategy call on the booking page and the agency address', () => {
+    expect(resolveHref('booking')).toEqual({ href: '/book', external: false, newTab: false })
     expect(resolveHref('email')).toEqual({ href: 'mailto:hello@northpeak.example', external: true, newTab: false })
   })
 

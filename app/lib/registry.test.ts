@@ -19,6 +19,8 @@ const specPaths = [
   '/resources/ai-optimization-guide',
   '/blog',
   '/contact',
+  '/book',
+  '/book/manage',
   '/privacy',
   '/terms',
   '/dashboard',
@@ -96,8 +98,8 @@ describe('the route registry', () => {
     ).toEqual(['/case-studies', '/contact', '/pricing', '/services'].sort())
   })
 
-  test('keeps only /thank-you out of search engines', () => {
-    expect(pages.filter((page) => page.noIndex).map((page) => page.path)).toEqual(['/thank-you'])
+  test('keeps only /thank-you and the page of a booking’s links out of search engines', () => {
+    expect(pages.filter((page) => page.noIndex).map((page) => page.path)).toEqual(['/thank-you', '/book/manage'])
   })
 
   test('finds pages by path, ignoring a trailing slash', () => {
@@ -117,6 +119,8 @@ describe('the route registry', () => {
 const shells: Record<RouteModule, string> = {
   page: 'app/pages/[...page].astro',
   contact: 'app/pages/contact.astro',
+  book: 'app/pages/book.astro',
+  'book-manage': 'app/pages/book/manage.astro',
   blog: 'app/pages/blog/index.astro',
   'roi-calculator': 'app/pages/roi-calculator.astro',
   dashboard: 'app/pages/dashboard.astro',

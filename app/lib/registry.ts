@@ -19,6 +19,8 @@ import { articleCategories, categoryPath } from './categories.ts'
 export type RouteModule =
   | 'page'
   | 'contact'
+  | 'book'
+  | 'book-manage'
   | 'blog'
   | 'roi-calculator'
   | 'dashboard'
@@ -153,6 +155,7 @@ export const pages: readonly PageEntry[] = [
   top('/team', 'Team', 'company'),
   top('/pricing', 'Pricing', 'company', { prefetch: 'start' }),
   top('/contact', 'Contact', 'company', { prefetch: 'start', route: 'contact' }),
+  top('/book', 'Book a Call', 'company', { route: 'book' }),
   top('/services', 'Services', 'services', { prefetch: 'start' }),
   ...services,
   top('/integrations', 'Integrations', 'services'),
@@ -173,6 +176,7 @@ export const pages: readonly PageEntry[] = [
   top('/privacy', 'Privacy Policy', 'legal'),
   top('/terms', 'Terms of Service', 'legal'),
   top('/thank-you', 'Thank You', 'legal', { noIndex: true }),
+  top('/book/manage', 'Your Call', 'legal', { noIndex: true, route: 'book-manage' }),
 ]
 
 const byPath = new Map(pages.map((page) => [page.path, page]))

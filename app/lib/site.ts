@@ -33,7 +33,7 @@ export const site = {
   name: 'Northpeak',
   /** Canonical base for every URL; SITE_ORIGIN at build time. */
   origin: __SITE_ORIGIN__,
-  /** External booking calendar for the free strategy call; BOOKING_URL at build time. */
+  /** An outside scheduling page the agency also keeps (BOOKING_URL at build time), or '' for none. */
   bookingUrl: __BOOKING_URL__,
   email: 'hello@northpeak.example',
   /** Shown as the author of every article. */

@@ -15,7 +15,7 @@ import {
   type Slot,
   type SlotDay,
 } from './slots.ts'
-import { readBookingToken, type BookingAction } from './tokens.ts'
+import { readBookingToken, signBookingToken, type BookingAction } from './tokens.ts'
 import { canonicalTimeZone, parseInstant } from './zoned-time.ts'
 
 /** How many free slots a refusal offers instead. */
@@ -176,6 +176,16 @@ export function bookingService({
 
   return {
     settings,
+
+    /** The token of a link to `action` on the booking as it is now (./tokens.ts): the booking page's landing. */
+    linkToken(booking: Pick<StoredBooking, 'id' | 'sequence'>, action: BookingAction): string {
+      return signBookingToken(secret, { action, id: booking.id, sequence: booking.sequence })
+    },
+
+    /** What a link's token is for, when it is one of ours. */
+    linkAction(token: unknown): BookingAction | undefined {
+      return readBookingToken(secret, token)?.action
+    },
 
     /** The free slots from `now` on, grouped by the visitor's days; null when the calendar cannot tell. */
     async slots(now: number, visitorTimeZone: string): Promise<{ slots: Slot[]; days: SlotDay[] } | null> {

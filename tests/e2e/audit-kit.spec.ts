@@ -4,16 +4,12 @@ import { auditKit } from '#app/lib/audit-kit.ts'
 import { downloads, XLSX_TYPE } from '#app/lib/downloads.ts'
 import { calculateRoi, roiDefaults } from '#app/lib/roi.ts'
 import { site } from '#app/lib/site.ts'
-import { leadsWith, mailsTo, uniqueEmail } from './leads.ts'
+import { decodedMail as decoded, leadsWith, mailsTo, uniqueEmail } from './leads.ts'
 import { loaded } from './support.ts'
 
 // The free audit's kit as the served site delivers it (docs/product.md#downloads):
 // the two workbooks the build wrote, the guide, the list on /resources, and
 // the kit's email to a visitor who asks for the audit through the contact form.
-
-/** A mail's text with quoted-printable soft line breaks joined and escapes decoded. */
-const decoded = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 
 async function workbook(response: APIResponse): Promise<ExcelJS.Workbook> {
   expect(response.status()).toBe(200)

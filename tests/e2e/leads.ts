@@ -46,3 +46,7 @@ export function mailsTo(email: string): string[] {
 /** An address no other test uses. */
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+/** A mail's text with quoted-printable soft line breaks joined and escapes decoded. */
+export const decodedMail = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))

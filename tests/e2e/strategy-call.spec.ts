@@ -8,7 +8,7 @@ import { getAnswer } from './support.ts'
 // The strategy-call gate (tests/gates/strategy-call.ts) over every page of
 // the registry and the not-found page, as the server sends them: every link
 // that offers the call reads "Book your free strategy call" and goes to the
-// contact page, and only the contact page links to the booking calendar.
+// booking page, and only the contact page links to an outside scheduling page.
 
 test('every strategy-call link of every page has one label and one destination', async ({ request }) => {
   const call = { ...strategyCall, bookingUrl: site.bookingUrl }

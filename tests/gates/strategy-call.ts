@@ -4,9 +4,9 @@ import { attribute, elementsByTag, parseHtml, textOf } from './html-dom.ts'
  * One label and one destination for the free strategy call on every page
  * (docs/product.md#brand-and-business-facts): a link that offers the call
  * reads the label of app/lib/strategy-call.ts (a sentence may start it in
- * lower case) and goes to its path in the same tab. The booking calendar
- * outside the site (`site.bookingUrl`) is linked from the contact page only,
- * where every such link leads. Pure functions over a page's HTML;
+ * lower case) and goes to its path, the booking page, in the same tab. An
+ * outside scheduling page (`site.bookingUrl`, when BOOKING_URL names one) is
+ * linked from the contact page only. Pure functions over a page's HTML;
  * tests/e2e/strategy-call.spec.ts runs them on every page as the server
  * sends it.
  */
@@ -14,11 +14,11 @@ import { attribute, elementsByTag, parseHtml, textOf } from './html-dom.ts'
 export interface StrategyCall {
   label: string
   href: string
-  /** The external booking calendar (BOOKING_URL). */
+  /** The outside scheduling page (BOOKING_URL), or '' for none. */
   bookingUrl: string
 }
 
-/** The page that holds the booking calendar. */
+/** The page that may link to the outside scheduling page. */
 const calendarPage = '/contact'
 
 const offersTheCall = /strategy (?:call|session)/i
@@ -30,7 +30,7 @@ export function strategyCallProblems(path: string, html: string, call: StrategyC
   for (const link of elementsByTag(parseHtml(html), 'a')) {
     const label = textOf(link).replace(/\s+/g, ' ').trim()
     const href = attribute(link, 'href') ?? ''
-    if (href === call.bookingUrl && path !== calendarPage) {
+    if (call.bookingUrl && href === call.bookingUrl && path !== calendarPage) {
       problems.push(`"${label}" links to the booking calendar, which only ${calendarPage} links to`)
     }
     if (!offersTheCall.test(label)) continue

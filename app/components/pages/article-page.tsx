@@ -97,7 +97,7 @@ export function ArticlePage({
         badge={article.cta.badge}
         title={article.cta.title}
         body={article.cta.body}
-        primary={{ label: article.cta.label, href: page('/contact').path }}
+        primary={{ label: article.cta.label, href: article.cta.href ?? page('/contact').path }}
         secondary={article.cta.secondary}
         note={article.cta.note}
       />

@@ -3,12 +3,14 @@ import { NewTabLink } from '#app/components/new-tab-link.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { site } from '#app/lib/site.ts'
+import { strategyCall } from '#app/lib/strategy-call.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
 /**
- * The two ways to reach the agency, on the contact page where every "Book your
- * free strategy call" leads (app/lib/strategy-call.ts): the booking calendar
- * (`site.bookingUrl`, a new tab) and email.
+ * The two ways to reach the agency besides the form, on the contact page:
+ * booking the strategy call on the site (app/lib/strategy-call.ts), with the
+ * agency's outside scheduling page beside it when BOOKING_URL names one (a
+ * new tab), and email.
  */
 export function ContactOptions({
   title,
@@ -33,12 +35,20 @@ export function ContactOptions({
             Book a {site.strategySession.minutes}-minute strategy call
           </h3>
           <p className="mt-2 text-muted">{booking}</p>
-          <NewTabLink
-            href={site.bookingUrl}
+          <SmartLink
+            to={strategyCall.href}
             className={buttonVariants({ variant: 'cta', className: 'mt-6 self-start' })}
           >
-            Pick a time in our calendar
-          </NewTabLink>
+            Pick a time
+          </SmartLink>
+          {site.bookingUrl ? (
+            <NewTabLink
+              href={site.bookingUrl}
+              className="mt-3 self-start text-sm font-semibold text-brand-700 underline"
+            >
+              Or use our scheduling page
+            </NewTabLink>
+          ) : null}
         </div>
         <div className="flex flex-col rounded-2xl border border-slate-200 bg-surface p-7">
           <Icon name="mail" className="size-8 text-brand-700" />

@@ -1,10 +1,11 @@
+import { strategyCall } from '#app/lib/strategy-call.ts'
 import { describe, expect, test } from 'vitest'
 import { countWords, MarkdownError, renderInline, renderMarkdown, headingId } from './markdown.server.ts'
 
 describe('renderMarkdown', () => {
   test('resolves the strategy call and email destinations and opens outbound links in a new tab, saying so', () => {
     const html = renderMarkdown('[Book](booking) [Mail](email) [Docs](https://example.org) [Us](/about)')
-    expect(html).toContain('<a href="/contact">Book</a>')
+    expect(html).toContain(`<a href="${strategyCall.href}">Book</a>`)
     expect(html).toContain('<a href="mailto:hello@northpeak.example">Mail</a>')
     expect(html).toContain('<a href="https://example.org" target="_blank" rel="noopener noreferrer">Docs')
     expect(html).toContain('<a href="/about">Us</a>')

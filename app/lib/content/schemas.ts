@@ -794,8 +794,10 @@ export const articleSchema = z.strictObject({
   cta: z.strictObject({
     title: text(5, 90),
     body: text(20, 300),
-    /** The button's label; it goes to /contact. */
+    /** The button's label. */
     label: text(3, 40),
+    /** Where the button goes: /contact unless it names another place, such as "booking" (the strategy call). */
+    href: hrefSchema.optional(),
     /** A short line above the title, such as a time-limited offer. */
     badge: text(5, 60).optional(),
     /** A second, quieter button. */

@@ -1,0 +1,241 @@
+import { useState, type ChangeEvent, type ReactNode } from 'react'
+import { BookedCall } from '#app/components/booked-call.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { daysInZone, whenInZone, zoneLabel } from '#app/lib/booking-days.ts'
+import type { CallTime } from '#app/lib/booking-page.ts'
+import {
+  BOOKING_FORM_ID,
+  bookingControlId,
+  bookingErrorId,
+  firstBookingError,
+  ZONE_PARAM,
+  type BookingField,
+  type BookingFormState,
+} from '#app/lib/booking-form.ts'
+import { errorClass } from '#app/lib/contact-form.ts'
+import { HONEYPOT_FIELD } from '#app/lib/lead-fields.ts'
+
+const controlClass =
+  'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-danger'
+
+export interface BookingFormProps {
+  /** The free starts, UTC instants, in any order. */
+  starts: readonly string[]
+  /** The zone the times are shown in: the visitor's, as the address or the browser names it. */
+  timeZone: string
+  /** Every zone the visitor may choose (app/lib/booking-days.ts `timeZoneNames`). */
+  zones: readonly string[]
+  /** The moment the page was made: the zone's offset is named for it. */
+  renderedAt: number
+  /** What the form shows first: a refused post's errors and values, and the nearest starts after a taken one. */
+  initial: BookingFormState
+  /** Where the form posts and where the zone chooser goes: the booking page, or the page moving a call. */
+  action: string
+  /** Says whether scripts run: the zone chooser's button then goes, as choosing re-draws the times at once. */
+  hydrated?: boolean
+  /**
+   * Moving a booked call (/book/manage): no details to give, the current call
+   * shown instead (`current`), and the link's fields sent with the time.
+   */
+  move?: { current: CallTime; fields: Record<string, string> }
+}
+
+/**
+ * The booking form (docs/product.md#booking): the free times grouped by the
+ * visitor's days, in the visitor's zone, named on screen and changeable, then
+ * name, email, company and a note. Each day is a disclosure (the first open),
+ * its times radio buttons whose value is the UTC start, so a time means the
+ * same call whatever zone shows it. The booking is a form post to the page,
+ * which the server answers (server/booking-pages.ts): scripts only re-draw the
+ * times in another zone at once, where without them the zone chooser reloads
+ * the page with `?tz=`.
+ */
+export function BookingForm({
+  starts,
+  timeZone: initialZone,
+  zones,
+  renderedAt,
+  initial,
+  action,
+  hydrated = false,
+  move,
+}: BookingFormProps) {
+  const [timeZone, setTimeZone] = useState(initialZone)
+  const { errors, values, nearest = [] } = initial
+  const days = daysInZone(starts, timeZone)
+  const chosen = values.start
+  const openDate = days.find((day) => day.slots.some((slot) => slot.start === chosen))?.date ?? days[0]?.date
+
+  function chooseZone(event: ChangeEvent<HTMLSelectElement>) {
+    if (!hydrated) return
+    setTimeZone(event.target.value)
+    const url = new URL(window.location.href)
+    url.searchParams.set(ZONE_PARAM, event.target.value)
+    window.history.replaceState(window.history.state, '', url)
+  }
+
+  const first = firstBookingError(errors)
+  const control = (name: BookingField) => ({
+    id: bookingControlId(name),
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? bookingErrorId(name) : undefined,
+    autoFocus: name === first || undefined,
+    defaultValue: values[name],
+  })
+  const field = (name: BookingField, label: string, input: ReactNode, optional = false) => (
+    <div>
+      <label htmlFor={bookingControlId(name)} className="text-sm font-semibold text-ink">
+        {label}
+        {optional ? <span className="text-muted"> (optional)</span> : null}
+      </label>
+      {input}
+      {errors[name] ? (
+        <p id={bookingErrorId(name)} className={errorClass}>
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  )
+  const slotChoice = (start: string, label: string) => (
+    <label
+      key={start}
+      className="flex h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-surface px-3 text-sm font-semibold text-ink hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
+    >
+      <input type="radio" name="start" value={start} defaultChecked={start === chosen} className="sr-only" />
+      {label}
+    </label>
+  )
+
+  return (
+    <div className="flex flex-col gap-8">
+      <form method="get" action={action} className="flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-3">
+        <div className="grow">
+          <label htmlFor="booking-zone" className="block text-sm font-semibold text-ink">
+            Times are shown in
+          </label>
+          <select
+            id="booking-zone"
+            name={ZONE_PARAM}
+            value={timeZone}
+            onChange={chooseZone}
+            aria-describedby="booking-zone-now"
+            className={`${controlClass} h-11 sm:max-w-md`}
+          >
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+          <p id="booking-zone-now" className="mt-1.5 text-sm text-muted">
+            {zoneLabel(timeZone, renderedAt)}. Change it if it is not where you will take the call.
+          </p>
+        </div>
+        {hydrated ? null : (
+          <Button type="submit" variant="outline" className="sm:mb-7">
+            Show times
+          </Button>
+        )}
+      </form>
+
+      <form
+        id={BOOKING_FORM_ID}
+        method="post"
+        action={action}
+        noValidate
+        aria-label={move ? 'Move your call' : 'Book your call'}
+        className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+      >
+        <input type="hidden" name="timeZone" value={timeZone} />
+        {Object.entries(move?.fields ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <fieldset
+          className="min-w-0"
+          aria-invalid={errors.start ? true : undefined}
+          aria-describedby={errors.start ? bookingErrorId('start') : undefined}
+        >
+          <legend className="text-lg font-bold text-ink">Pick a time</legend>
+          {errors.start ? (
+            <p id={bookingErrorId('start')} className={errorClass}>
+              {errors.start}
+            </p>
+          ) : null}
+          {nearest.length > 0 ? (
+            <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4">
+              <p className="text-sm font-semibold text-ink">The nearest free times:</p>
+              <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {nearest.map((start) => slotChoice(start, whenInZone(start, timeZone)))}
+              </div>
+            </div>
+          ) : null}
+          <div className="mt-4 flex flex-col gap-3">
+            {days.map((day) => (
+              <details
+                key={day.date}
+                name="booking-day"
+                open={day.date === openDate}
+                className="group rounded-xl border border-slate-200 bg-surface"
+              >
+                <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-xl px-4 py-3 font-semibold text-ink">
+                  <span>{day.label}</span>
+                  <span className="text-sm font-normal text-muted">
+                    {day.slots.length} {day.slots.length === 1 ? 'time' : 'times'}
+                  </span>
+                </summary>
+                <div className="grid grid-cols-3 gap-2 px-4 pb-4 sm:grid-cols-4 md:grid-cols-5">
+                  {day.slots.map((slot) => slotChoice(slot.start, slot.time))}
+                </div>
+              </details>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-surface p-6 lg:sticky lg:top-24">
+          {move ? (
+            <BookedCall call={move.current} title="Booked now" />
+          ) : (
+            <>
+              <p className="text-lg font-bold text-ink">Your details</p>
+              {field(
+                'name',
+                'Name',
+                <input {...control('name')} autoComplete="name" className={`${controlClass} h-11`} />,
+              )}
+              {field(
+                'email',
+                'Work email',
+                <input {...control('email')} type="email" autoComplete="email" className={`${controlClass} h-11`} />,
+              )}
+              {field(
+                'company',
+                'Company',
+                <input {...control('company')} autoComplete="organization" className={`${controlClass} h-11`} />,
+              )}
+              {field(
+                'note',
+                'What should we look at first?',
+                <textarea {...control('note')} rows={4} className={`${controlClass} py-2`} />,
+                true,
+              )}
+              {/* Left empty by people: hidden from sight and from assistive technology. */}
+              <div aria-hidden="true" className="sr-only">
+                <label htmlFor="booking-website">Website</label>
+                <input id="booking-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+              </div>
+            </>
+          )}
+          {errors.form ? (
+            <p role="alert" className={errorClass}>
+              {errors.form}
+            </p>
+          ) : null}
+          <Button type="submit" variant="cta" size="lg">
+            {move ? 'Move my call' : 'Confirm my call'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  )
+}

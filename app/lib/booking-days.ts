@@ -1,0 +1,96 @@
+/**
+ * The free slots of the booking page as a visitor reads them: grouped by the
+ * visitor's own dates and written on the visitor's clock, with the zone named
+ * (docs/product.md#booking). Intl alone, so the server renders the page with it
+ * and the page's island re-draws it in the zone the browser reports. Slots are
+ * UTC instants, as the slot engine gives them (server/booking/README.md); a
+ * slot's value never depends on the zone it is shown in.
+ */
+
+export interface SlotChoice {
+  /** The start, a UTC ISO instant: what the form sends. */
+  start: string
+  /** The start on the visitor's clock, e.g. "3:00 PM". */
+  time: string
+}
+
+export interface DayChoice {
+  /** The visitor's date, "YYYY-MM-DD". */
+  date: string
+  /** e.g. "Tuesday, December 1". */
+  label: string
+  slots: SlotChoice[]
+}
+
+const locale = 'en-US'
+
+const cache = new Map<string, Intl.DateTimeFormat>()
+function format(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone} ${JSON.stringify(options)}`
+  let formatter = cache.get(key)
+  if (!formatter) cache.set(key, (formatter = new Intl.DateTimeFormat(locale, { timeZone, ...options })))
+  return formatter
+}
+
+/** The IANA zone `name` as Intl spells it, or undefined for a name it does not know or a fixed offset. */
+export function knownTimeZone(name: string | null | undefined): string | undefined {
+  if (!name || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return undefined
+  try {
+    return new Intl.DateTimeFormat(locale, { timeZone: name }).resolvedOptions().timeZone
+  } catch {
+    return undefined
+  }
+}
+
+/** The zones a visitor may choose from, as Intl lists them (with UTC). */
+export function timeZoneNames(): string[] {
+  const names = Intl.supportedValuesOf('timeZone')
+  return names.includes('UTC') ? names : [...names, 'UTC']
+}
+
+function dateKey(ms: number, timeZone: string): string {
+  const parts = format(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(ms)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value
+  return `${part('year')}-${part('month')}-${part('day')}`
+}
+
+/** The slots in order, grouped by the date they fall on in `timeZone`. */
+export function daysInZone(starts: readonly string[], timeZone: string): DayChoice[] {
+  const days: DayChoice[] = []
+  for (const ms of starts.map((start) => Date.parse(start)).sort((a, b) => a - b)) {
+    const date = dateKey(ms, timeZone)
+    let day = days.at(-1)
+    if (day?.date !== date) {
+      day = { date, label: format(timeZone, { weekday: 'long', month: 'long', day: 'numeric' }).format(ms), slots: [] }
+      days.push(day)
+    }
+    day.slots.push({
+      start: new Date(ms).toISOString(),
+      time: format(timeZone, { hour: 'numeric', minute: '2-digit' }).format(ms),
+    })
+  }
+  return days
+}
+
+/** A call's start in full on the visitor's clock: "Tuesday, December 1, 2026 at 3:00 PM". */
+export function whenInZone(start: string, timeZone: string): string {
+  return format(timeZone, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(Date.parse(start))
+}
+
+/**
+ * The zone as the page names it: its IANA name and its offset at `at`, e.g.
+ * "Europe/Berlin (GMT+1)", so a visitor can tell the times are theirs.
+ */
+export function zoneLabel(timeZone: string, at: number): string {
+  const offset = format(timeZone, { timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')!.value
+  return `${timeZone.replaceAll('_', ' ')} (${offset})`
+}

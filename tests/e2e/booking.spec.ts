@@ -1,0 +1,197 @@
+import ICAL from 'ical.js'
+import { expect, test, type Page } from '@playwright/test'
+import { whenInZone, zoneLabel } from '#app/lib/booking-days.ts'
+import { site } from '#app/lib/site.ts'
+import { loadAvailability } from '#server/booking/availability.ts'
+import { decodedMail, leadsWith, mailsTo, uniqueEmail } from './leads.ts'
+import { islandAwake, loaded } from './support.ts'
+
+// Booking the strategy call on the site (docs/product.md#booking), as a
+// visitor far from the team does it: the free times in the visitor's zone,
+// named on screen; the booking stored as a lead; the invitation mailed (read
+// back with ical.js); the call moved and canceled through the mailed links,
+// each link good once. Without JavaScript the zone is chosen with a reload;
+// with it, the browser's zone is taken at once. Each test books on a day of
+// its own (the n-th day offered), so tests running side by side never want
+// the same time.
+
+const team = loadAvailability()
+
+/** Opens the n-th day offered and chooses one of its times at random: the time's UTC start. */
+async function chooseTime(page: Page, day: number, except?: string): Promise<string> {
+  const details = page.locator('#booking-form details').nth(day)
+  if (!(await details.getAttribute('open'))) await details.locator('summary').click()
+  const radios = details.getByRole('radio')
+  const starts = (
+    await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))
+  ).filter((start) => start !== except)
+  expect(starts.length, `free times on day ${day}`).toBeGreaterThan(0)
+  const start = starts[Math.floor(Math.random() * starts.length)]!
+  // The time's button, as a visitor sees and clicks it (the radio itself is visually hidden).
+  await details
+    .locator('label')
+    .filter({ has: page.locator(`input[value="${start}"]`) })
+    .click()
+  await expect(page.locator(`input[value="${start}"]`)).toBeChecked()
+  return start
+}
+
+async function giveDetails(page: Page, email: string) {
+  const form = page.getByRole('form', { name: 'Book your call' })
+  await form.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace')
+  await form.getByRole('textbox', { name: 'Work email' }).fill(email)
+  await form.getByRole('textbox', { name: 'Company' }).fill('Analytical Engines')
+  await form.getByRole('textbox', { name: 'What should we look at first?' }).fill('Our paid search, please.')
+}
+
+/** The mails to `email` whose subject starts with `subject`, once the outbox has sent them. */
+async function mailWith(email: string, subject: string, count = 1): Promise<string> {
+  const matching = () => mailsTo(email).filter((mail) => new RegExp(`^Subject: ${subject}`, 'm').test(mail))
+  await expect.poll(() => matching().length, { message: `mails "${subject}" to ${email}` }).toBe(count)
+  return matching().at(-1)!
+}
+
+/** The invitation inside a mail (its text/calendar part), read with ical.js. */
+function invitation(mail: string) {
+  const text = /BEGIN:VCALENDAR[\s\S]*?END:VCALENDAR/.exec(mail)?.[0]
+  expect(text, 'the mail holds an iCalendar invitation').toBeDefined()
+  const calendar = new ICAL.Component(ICAL.parse(text!))
+  const event = calendar.getFirstSubcomponent('vevent')!
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: Number(event.getFirstPropertyValue('sequence')),
+    status: event.getFirstPropertyValue('status'),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    attendee: String(event.getFirstPropertyValue('attendee')),
+  }
+}
+
+/** The path of a mail's reschedule or cancel link (the mail names the site's public origin). */
+function linkIn(mail: string, action: 'reschedule' | 'cancel'): string {
+  const path = new RegExp(`https?://[^/\\s]+(/book/manage\\?token=${action}\\.[A-Za-z0-9._-]+)`).exec(
+    decodedMail(mail),
+  )?.[1]
+  expect(path, `the mail's ${action} link`).toBeDefined()
+  return path!
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 })
+
+test.describe('without JavaScript, from Tokyo', () => {
+  test.use({ javaScriptEnabled: false, timezoneId: 'Asia/Tokyo' })
+
+  test('book a call, move it and cancel it through the mailed links; a used link is refused', async ({ page }) => {
+    const email = uniqueEmail('book-nojs')
+    await loaded(page, '/book')
+    // Without a script the page cannot know the visitor's zone: the team's, named, until one is chosen.
+    await expect(page.locator('#booking-zone-now')).toContainText(zoneLabel(team.timeZone, Date.now()))
+    await page.getByLabel('Times are shown in').selectOption('Asia/Tokyo')
+    await page.getByRole('button', { name: 'Show times' }).click()
+    await expect(page).toHaveURL(/[?&]tz=Asia%2FTokyo/)
+    await expect(page.locator('#booking-zone-now')).toContainText(zoneLabel('Asia/Tokyo', Date.now()))
+
+    const start = await chooseTime(page, 1)
+    await giveDetails(page, email)
+    await page.getByRole('button', { name: 'Confirm my call' }).click()
+    await expect(heading(page)).toHaveText('Your call is booked')
+    await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Asia/Tokyo'))
+    await expect(page.getByRole('main')).toContainText(`${site.strategySession.minutes} minutes`)
+
+    expect(leadsWith(email)).toEqual([
+      expect.objectContaining({ kind: 'booking', name: 'Ada Lovelace', company: 'Analytical Engines' }),
+    ])
+    const booked = await mailWith(email, 'Booked:')
+    const invite = invitation(booked)
+    expect(invite).toMatchObject({ method: 'REQUEST', sequence: 0, start, attendee: `mailto:${email}` })
+    expect(decodedMail(booked)).toContain('(Asia/Tokyo)')
+
+    // Moving the call: the reschedule link shows the call and the free times.
+    const reschedule = linkIn(booked, 'reschedule')
+    await loaded(page, reschedule)
+    await expect(heading(page)).toHaveText('Move your call')
+    await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Asia/Tokyo'))
+    const moved = await chooseTime(page, 2, start)
+    await page.getByRole('button', { name: 'Move my call' }).click()
+    await expect(heading(page)).toHaveText('Your call is moved')
+    await expect(page.getByRole('main')).toContainText(whenInZone(moved, 'Asia/Tokyo'))
+    const update = invitation(await mailWith(email, 'Moved:'))
+    expect(update).toMatchObject({ method: 'REQUEST', uid: invite.uid, sequence: 1, start: moved })
+
+    // The link did its work: used again, it explains itself and offers to book again.
+    const spent = await page.goto(reschedule)
+    expect(spent?.status()).toBe(410)
+    await expect(heading(page)).toHaveText('This link no longer works')
+    await expect(page.getByRole('link', { name: 'Book a new time' })).toHaveAttribute('href', '/book')
+
+    // Cancelling with the newest mail's link.
+    const cancel = linkIn(await mailWith(email, 'Moved:'), 'cancel')
+    await loaded(page, cancel)
+    await expect(heading(page)).toHaveText('Cancel your call?')
+    await page.getByRole('button', { name: 'Cancel my call' }).click()
+    await expect(heading(page)).toHaveText('Your call is canceled')
+    const cancellation = invitation(await mailWith(email, 'Canceled:'))
+    expect(cancellation).toMatchObject({ method: 'CANCEL', uid: invite.uid, sequence: 2, status: 'CANCELLED' })
+    await loaded(page, cancel)
+    await expect(heading(page)).toHaveText('This link no longer works')
+    await expect(page.getByRole('main')).toContainText('This call was cancelled')
+  })
+
+  test('a time booked meanwhile comes back refused, with what was typed and the nearest free times', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: 'Asia/Tokyo' })
+    const [first, second] = [await context.newPage(), await context.newPage()]
+    await loaded(first, '/book')
+    await loaded(second, '/book')
+    const start = await chooseTime(first, 3)
+    await second.locator('#booking-form details').nth(3).locator('summary').click()
+    await second
+      .locator('label')
+      .filter({ has: second.locator(`input[value="${start}"]`) })
+      .click()
+    await giveDetails(first, uniqueEmail('book-first'))
+    const late = uniqueEmail('book-second')
+    await giveDetails(second, late)
+    await first.getByRole('button', { name: 'Confirm my call' }).click()
+    await expect(heading(first)).toHaveText('Your call is booked')
+
+    const answer = second.waitForResponse((response) => response.request().method() === 'POST')
+    await second.getByRole('button', { name: 'Confirm my call' }).click()
+    expect((await answer).status()).toBe(409)
+    await expect(second.getByRole('group', { name: 'Pick a time' })).toContainText(
+      'That time has just been booked by someone else',
+    )
+    await expect(second.getByText('The nearest free times:')).toBeVisible()
+    await expect(second.getByRole('textbox', { name: 'Work email' })).toHaveValue(late)
+    expect(leadsWith(late)).toEqual([])
+    await context.close()
+  })
+})
+
+test.describe('with JavaScript, from Auckland', () => {
+  test.use({ timezoneId: 'Pacific/Auckland' })
+
+  test('the times are shown in the browser’s zone at once, and the booking lands on its page', async ({ page }) => {
+    const email = uniqueEmail('book-js')
+    await loaded(page, '/book')
+    await islandAwake(page, 'BookingForm')
+    await expect(page.getByLabel('Times are shown in')).toHaveValue('Pacific/Auckland')
+    await expect(page.locator('#booking-zone-now')).toContainText(zoneLabel('Pacific/Auckland', Date.now()))
+    // Choosing re-draws the times in place: nothing to press.
+    await expect(page.getByRole('button', { name: 'Show times' })).toHaveCount(0)
+
+    const start = await chooseTime(page, 4)
+    // The time's button reads the Auckland clock.
+    await expect(page.locator('label').filter({ has: page.locator(`input[value="${start}"]`) })).toHaveText(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Auckland', hour: 'numeric', minute: '2-digit' }).format(
+        Date.parse(start),
+      ),
+    )
+    await giveDetails(page, email)
+    await page.getByRole('button', { name: 'Confirm my call' }).click()
+    await expect(heading(page)).toHaveText('Your call is booked')
+    await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Pacific/Auckland'))
+    expect(invitation(await mailWith(email, 'Booked:'))).toMatchObject({ method: 'REQUEST', start })
+  })
+})
