@@ -28,7 +28,6 @@ for (const scheme of lookSchemes) {
     const page = await context.newPage()
     for (const { name, path } of lookPages) {
       await page.goto(base + path, { waitUntil: 'networkidle' })
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
       const file = `${dir}/${name}-${viewport.name}-${scheme}`
       await page.screenshot({ path: `${file}.png` })
       await page.screenshot({ path: `${file}-full.png`, fullPage: true })

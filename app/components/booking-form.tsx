@@ -201,7 +201,7 @@ export function BookingForm({
               {field(
                 'name',
                 'Name',
-                <input {...control('name')} autoComplete="name" className={`${controlClass} h-11`} />,
+                <input {...control('name')} type="text" autoComplete="name" className={`${controlClass} h-11`} />,
               )}
               {field(
                 'email',
@@ -211,7 +211,12 @@ export function BookingForm({
               {field(
                 'company',
                 'Company',
-                <input {...control('company')} autoComplete="organization" className={`${controlClass} h-11`} />,
+                <input
+                  {...control('company')}
+                  type="text"
+                  autoComplete="organization"
+                  className={`${controlClass} h-11`}
+                />,
               )}
               {field(
                 'note',

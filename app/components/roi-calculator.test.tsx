@@ -184,5 +184,5 @@ test('offers the same model as a spreadsheet to download', () => {
 
 test('the call to action books a strategy call, with the label and destination of every page', () => {
   renderAt()
-  expect(screen.getByRole('link', { name: 'Book your free strategy call' }).getAttribute('href')).toBe('/contact')
+  expect(screen.getByRole('link', { name: 'Book your free strategy call' }).getAttribute('href')).toBe('/book')
 })

@@ -6,7 +6,10 @@ export const lookPages = [
   { name: 'home', path: '/' },
   { name: 'service', path: '/services/paid-ads' },
   { name: 'case-study', path: '/case-studies/saas-startup' },
+  { name: 'city', path: '/locations/austin' },
   { name: 'article', path: '/blog/seo-strategy-2025' },
+  { name: 'blog', path: '/blog' },
+  { name: 'team', path: '/team' },
   { name: 'pricing', path: '/pricing' },
 ] as const
 

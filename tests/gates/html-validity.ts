@@ -94,6 +94,11 @@ export const vnuFilters: readonly { pattern: RegExp; reason: string }[] = [
     reason:
       'CSS anchor positioning places the desktop menus under their buttons (app/app.css, .nav-menu), inside @supports; "top: calc(anchor(...))" is what the checker cannot parse',
   },
+  {
+    pattern: /^CSS: '(animation-timeline|animation-range)': Property '\1' doesn't exist/,
+    reason:
+      "scroll-driven animation moves each section's content into place as it scrolls in (docs/brand.md#motion), inside @supports (animation-timeline: view())",
+  },
 ]
 
 export interface VnuResult {
