@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react'
 import { BookedCall } from '#app/components/booked-call.tsx'
+import { FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { daysInZone, whenInZone, zoneLabel } from '#app/lib/booking-days.ts'
 import type { CallTime } from '#app/lib/booking-page.ts'
@@ -84,18 +85,15 @@ export function BookingForm({
     defaultValue: values[name],
   })
   const field = (name: BookingField, label: string, input: ReactNode, optional = false) => (
-    <div>
-      <label htmlFor={bookingControlId(name)} className="text-sm font-semibold text-ink">
-        {label}
-        {optional ? <span className="text-muted"> (optional)</span> : null}
-      </label>
+    <FormField
+      controlId={bookingControlId(name)}
+      errorId={bookingErrorId(name)}
+      label={label}
+      error={errors[name]}
+      optional={optional}
+    >
       {input}
-      {errors[name] ? (
-        <p id={bookingErrorId(name)} className={errorClass}>
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   )
   const slotChoice = (start: string, label: string) => (
     <label

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react'
+import { FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
 import { trackFormSubmission } from '#app/lib/analytics.ts'
@@ -7,7 +8,6 @@ import {
   ANNOUNCE_PAUSE_MS,
   CONTACT_FORM_ID,
   controlId,
-  errorClass,
   errorId,
   fieldsInError,
   firstError,
@@ -188,18 +188,15 @@ export function ContactForm({
 
   const { errors, values } = state
   const field = (name: ContactField, label: string, control: ReactNode, optional = false) => (
-    <div>
-      <label htmlFor={controlId(name)} className="text-sm font-semibold text-ink">
-        {label}
-        {optional ? <span className="text-muted"> (optional)</span> : null}
-      </label>
+    <FormField
+      controlId={controlId(name)}
+      errorId={errorId(name)}
+      label={label}
+      error={errors[name]}
+      optional={optional}
+    >
       {control}
-      {errors[name] ? (
-        <p id={errorId(name)} className={errorClass}>
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   )
   // The attributes every control shares: its id, name and error state; the
   // first field with an error has focus when the page comes back refused.

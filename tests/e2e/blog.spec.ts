@@ -86,7 +86,7 @@ test('the SEO article closes with the strategy-session offer and both buttons', 
   const band = page.getByRole('region', { name: 'Ready to Scale Your Business?' })
   await expect(band.getByRole('heading', { level: 2 })).toHaveText('Ready to Scale Your Business?')
   await expect(band).toContainText('Limited Time: Free Strategy Session Worth $300')
-  await expect(band.getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute('href', '/contact')
+  await expect(band.getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute('href', '/book')
   await expect(band.getByRole('link', { name: 'Get Free Marketing Audit' })).toHaveAttribute(
     'href',
     '/contact?topic=audit',

@@ -134,7 +134,7 @@ test.describe('without JavaScript, from Tokyo', () => {
     expect(cancellation).toMatchObject({ method: 'CANCEL', uid: invite.uid, sequence: 2, status: 'CANCELLED' })
     await loaded(page, cancel)
     await expect(heading(page)).toHaveText('This link no longer works')
-    await expect(page.getByRole('main')).toContainText('This call was cancelled')
+    await expect(page.getByRole('main')).toContainText('This call was canceled')
   })
 
   test('a time booked meanwhile comes back refused, with what was typed and the nearest free times', async ({

@@ -539,7 +539,7 @@ test.describe('the mobile call-to-action bar', () => {
     await expect(bar(page)).toBeVisible()
     await expect(bar(page).getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute(
       'href',
-      '/contact',
+      '/book',
     )
 
     // It never covers the footer's last links.

@@ -49,7 +49,7 @@ test.describe('at 1280 px', () => {
       expect(await links.count()).toBeGreaterThan(3)
       await expect(offer(page).getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute(
         'href',
-        '/contact',
+        '/book',
       )
       await expect(offer(page).getByRole('link', { name: 'Get Free Marketing Audit' })).toHaveAttribute(
         'href',

@@ -35,7 +35,7 @@ test.describe('header, desktop', () => {
     }
     const banner = page.getByRole('banner')
     await expect(banner.getByRole('link', { name: 'Northpeak, home' })).toHaveAttribute('href', '/')
-    await expect(banner.getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute('href', '/contact')
+    await expect(banner.getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute('href', '/book')
   })
 
   test('at 1280 px, the narrowest width that shows it, the Main navigation fits between the logo and the buttons', async ({
@@ -218,7 +218,7 @@ test.describe('mobile menu at 390 px', () => {
       ['Ecommerce', '/industries/ecommerce'],
       ['Pricing', '/pricing'],
       ['Contact', '/contact'],
-      ['Book your free strategy call', '/contact'],
+      ['Book your free strategy call', '/book'],
     ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
     }

@@ -250,7 +250,7 @@ test.describe('the ROI calculator', () => {
     await openTool(page, '/roi-calculator')
     await expect(calculator(page).getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute(
       'href',
-      '/contact',
+      '/book',
     )
   })
 })
