@@ -78,6 +78,15 @@ function linkIn(mail: string, action: 'reschedule' | 'cancel'): string {
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
 
+/** Confirms the booking and expects it booked; a refused one fails naming what the page said. */
+async function confirm(page: Page) {
+  await page.getByRole('button', { name: 'Confirm my call' }).click()
+  await page.waitForLoadState('load')
+  const said = await page.locator('#booking-form [role="alert"], #booking-form [id$="-error"]').allTextContents()
+  expect(said, 'what the booking page said instead of booking').toEqual([])
+  await expect(heading(page)).toHaveText('Your call is booked')
+}
+
 test.describe('without JavaScript, from Tokyo', () => {
   test.use({ javaScriptEnabled: false, timezoneId: 'Asia/Tokyo' })
 
@@ -93,8 +102,7 @@ test.describe('without JavaScript, from Tokyo', () => {
 
     const start = await chooseTime(page, 1)
     await giveDetails(page, email)
-    await page.getByRole('button', { name: 'Confirm my call' }).click()
-    await expect(heading(page)).toHaveText('Your call is booked')
+    await confirm(page)
     await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Asia/Tokyo'))
     await expect(page.getByRole('main')).toContainText(`${site.strategySession.minutes} minutes`)
 
@@ -153,8 +161,7 @@ test.describe('without JavaScript, from Tokyo', () => {
     await giveDetails(first, uniqueEmail('book-first'))
     const late = uniqueEmail('book-second')
     await giveDetails(second, late)
-    await first.getByRole('button', { name: 'Confirm my call' }).click()
-    await expect(heading(first)).toHaveText('Your call is booked')
+    await confirm(first)
 
     const answer = second.waitForResponse((response) => response.request().method() === 'POST')
     await second.getByRole('button', { name: 'Confirm my call' }).click()
@@ -189,8 +196,7 @@ test.describe('with JavaScript, from Auckland', () => {
       ),
     )
     await giveDetails(page, email)
-    await page.getByRole('button', { name: 'Confirm my call' }).click()
-    await expect(heading(page)).toHaveText('Your call is booked')
+    await confirm(page)
     await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Pacific/Auckland'))
     expect(invitation(await mailWith(email, 'Booked:'))).toMatchObject({ method: 'REQUEST', start })
   })
