@@ -537,10 +537,7 @@ test.describe('the mobile call-to-action bar', () => {
     await expect(bar(page)).toHaveCount(0)
     await page.evaluate(() => window.scrollTo(0, 400))
     await expect(bar(page)).toBeVisible()
-    await expect(bar(page).getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute(
-      'href',
-      '/book',
-    )
+    await expect(bar(page).getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute('href', '/book')
 
     // It never covers the footer's last links.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
