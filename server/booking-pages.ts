@@ -63,7 +63,7 @@ export function bookingPagesApp({
   const bookPage = async (c: Context, refused?: RefusedBooking) => {
     const at = now()
     return render(c, {
-      booking: { offer: await offerAt(at), teamTimeZone: service.settings.timeZone, renderedAt: at, refused },
+      booking: { offer: await offerAt(at), teamTimeZone: service.settings.timeZone, refused },
     })
   }
 
@@ -84,7 +84,6 @@ export function bookingPagesApp({
       justBooked: new URL(c.req.url).searchParams.has(JUST_BOOKED_PARAM),
       offer: action === 'reschedule' ? await offerAt(at) : undefined,
       teamTimeZone: service.settings.timeZone,
-      renderedAt: at,
       refused,
     }
     return render(c, { bookingLink: link })
@@ -217,7 +216,6 @@ export function bookingPreview(urlPath: string, refused = false): App.Locals {
   const starts = ['2026-12-01T14:00:00.000Z', '2026-12-01T14:30:00.000Z', '2026-12-02T15:00:00.000Z']
   const offer: BookingOffer = { ok: true, starts }
   const teamTimeZone = 'America/New_York'
-  const renderedAt = Date.parse('2026-11-25T12:00:00.000Z')
   const errors: BookingFormState['errors'] = {
     form: 'Too many submissions from your address: try again in a minute.',
     start: 'That time has just been booked by someone else. Pick one of the nearest free times instead.',
@@ -231,7 +229,7 @@ export function bookingPreview(urlPath: string, refused = false): App.Locals {
     nearest: starts.slice(1),
   }
   if (urlPath === BOOK_PATH)
-    return { booking: { offer, teamTimeZone, renderedAt, refused: refused ? { state, status: 409 } : undefined } }
+    return { booking: { offer, teamTimeZone, refused: refused ? { state, status: 409 } : undefined } }
   if (urlPath === MANAGE_PATH)
     return {
       bookingLink: {
@@ -242,7 +240,6 @@ export function bookingPreview(urlPath: string, refused = false): App.Locals {
         justBooked: false,
         offer,
         teamTimeZone,
-        renderedAt,
         refused: refused ? { state, status: 409 } : undefined,
       },
     }

@@ -20,14 +20,12 @@ const controlClass =
   'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-danger'
 
 export interface BookingFormProps {
-  /** The free starts, UTC instants, in any order. */
+  /** The free starts, UTC instants, in order (at least one): the zone's offset is named for the first. */
   starts: readonly string[]
   /** The zone the times are shown in: the visitor's, as the address or the browser names it. */
   timeZone: string
   /** Every zone the visitor may choose (app/lib/booking-days.ts `timeZoneNames`). */
   zones: readonly string[]
-  /** The moment the page was made: the zone's offset is named for it. */
-  renderedAt: number
   /** What the form shows first: a refused post's errors and values, and the nearest starts after a taken one. */
   initial: BookingFormState
   /** Where the form posts and where the zone chooser goes: the booking page, or the page moving a call. */
@@ -55,7 +53,6 @@ export function BookingForm({
   starts,
   timeZone: initialZone,
   zones,
-  renderedAt,
   initial,
   action,
   hydrated = false,
@@ -127,7 +124,7 @@ export function BookingForm({
             ))}
           </select>
           <p id="booking-zone-now" className="mt-1.5 text-sm text-muted">
-            {zoneLabel(timeZone, renderedAt)}. Change it if it is not where you will take the call.
+            {zoneLabel(timeZone, Date.parse(starts[0]!))}. Change it if it is not where you will take the call.
           </p>
         </div>
         {hydrated ? null : (

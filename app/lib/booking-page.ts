@@ -24,8 +24,6 @@ export interface BookingPageData {
   offer: BookingOffer
   /** The team's IANA zone (server/booking/availability.yaml): the times' zone when the visitor's is not known. */
   teamTimeZone: string
-  /** When the offer was worked out, epoch ms: zone offsets are named for it. */
-  renderedAt: number
   refused?: RefusedBooking
 }
 
@@ -52,7 +50,6 @@ export type BookingLinkData =
       /** For a move: the free times, and the team's zone. */
       offer?: BookingOffer
       teamTimeZone: string
-      renderedAt: number
       refused?: RefusedBooking
     }
   /** The link did its work: the call as it is now. */
