@@ -10,6 +10,19 @@ export async function loaded(page: Page, path: string) {
 }
 
 /**
+ * Loads `path` as a visitor who has seen a page of the site before: the brand
+ * face's file is in the cache, so the headings are drawn in it from the first
+ * paint (a first page keeps the fallback: docs/decisions/034-brand-typeface.md).
+ */
+export async function loadedAsReturning(page: Page, path: string) {
+  await loaded(page, path)
+  await page.waitForFunction(() =>
+    [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Funnel Display' && face.status === 'loaded'),
+  )
+  await loaded(page, path)
+}
+
+/**
  * Waits until the island whose component is exported as `name`
  * (app/islands/) has hydrated: Astro drops its `ssr` attribute then.
  */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { lookPages, lookSchemes, lookViewports } from './look.ts'
-import { loaded } from './support.ts'
+import { loadedAsReturning } from './support.ts'
 
 // The look of the pages a prospect judges the agency by, held by screenshots
 // (docs/brand.md): the first 2,000 px of each, at a phone's width and a
@@ -8,7 +8,8 @@ import { loaded } from './support.ts'
 // show fails here; one that means to change the look updates the baselines
 // with `npx playwright test tests/e2e/visual.spec.ts --update-snapshots` and
 // commits them beside the change. Taken with reduced motion: the page at rest,
-// not halfway through its scroll-driven entrance (docs/brand.md#motion).
+// not halfway through its scroll-driven entrance (docs/brand.md#motion); and
+// as a returning visitor sees it, with the headings in the brand face.
 const height = 2000
 
 for (const scheme of lookSchemes) {
@@ -18,7 +19,8 @@ for (const scheme of lookSchemes) {
 
       for (const { name, path } of lookPages) {
         test(`${path} looks as it did`, async ({ page }) => {
-          await loaded(page, path)
+          // As a returning visitor sees it, the brand face at hand from the first paint.
+          await loadedAsReturning(page, path)
           // Late widgets and the whole stylesheet are in place.
           await page.waitForLoadState('networkidle')
           await expect(page).toHaveScreenshot(`${name}-${viewport.name}-${scheme}.png`, {
