@@ -12,12 +12,12 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
 import pg from 'pg'
+import { freePort } from '#server/free-port.ts'
 import { startPostgresCluster } from '#server/store/test-postgres.ts'
 import { waitForServer } from './wait-for-server.ts'
 
@@ -186,10 +186,3 @@ function cpuPressure(): number | null {
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}

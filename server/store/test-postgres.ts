@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process'
-import { once } from 'node:events'
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
+import { freePort } from '../free-port.ts'
 
 const run = promisify(execFile)
 
@@ -95,10 +94,3 @@ function postgresBinDir(): string {
   return path.join(root, versions[0]!, 'bin')
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}

@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
+import { freePort } from '#server/free-port.ts'
 import { NGINX_ACCESS_LOG, NGINX_CONF, NGINX_HTTP_CONF } from '#server/nginx-conf.ts'
 
 // The build served by nginx with the snippet the build wrote (build/nginx/northpeak.conf),
@@ -100,13 +100,6 @@ function readLog(): string {
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
 
 const get = (request: APIRequestContext, url: string) => request.get(url, { maxRedirects: 0 })
 
