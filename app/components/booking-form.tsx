@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type ReactNode } from 'react'
+import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react'
 import { BookedCall } from '#app/components/booked-call.tsx'
 import { FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -30,7 +30,11 @@ export interface BookingFormProps {
   initial: BookingFormState
   /** Where the form posts and where the zone chooser goes: the booking page, or the page moving a call. */
   action: string
-  /** Says whether scripts run: the zone chooser's button then goes, as choosing re-draws the times at once. */
+  /**
+   * Says whether scripts run: the zone chooser's button then goes, as choosing
+   * re-draws the times at once; and a form drawn then draws a closed day's
+   * times when it is first opened.
+   */
   hydrated?: boolean
   /**
    * Moving a booked call (/book/manage): no details to give, the current call
@@ -63,6 +67,18 @@ export function BookingForm({
   const days = daysInZone(starts, timeZone)
   const chosen = values.start
   const openDate = days.find((day) => day.slots.some((slot) => slot.start === chosen))?.date ?? days[0]?.date
+  // The days whose times are drawn. In the HTML, and while hydrating it, every
+  // day's, as a closed day must hold its times without scripts. A list drawn in
+  // the browser (another zone) draws a day's times when it is first opened:
+  // a few dozen elements at once instead of hundreds. A day once drawn stays,
+  // so a time chosen there is still sent.
+  const [drawn, setDrawn] = useState<ReadonlySet<string> | 'all'>(() =>
+    hydrated && openDate !== undefined ? new Set([openDate]) : 'all',
+  )
+  function drawWhenOpened(date: string, event: SyntheticEvent<HTMLDetailsElement>) {
+    if (drawn === 'all' || drawn.has(date) || !event.currentTarget.open) return
+    setDrawn(new Set([...drawn, date]))
+  }
 
   function chooseZone(event: ChangeEvent<HTMLSelectElement>) {
     if (!hydrated) return
@@ -171,6 +187,7 @@ export function BookingForm({
                 key={day.date}
                 name="booking-day"
                 open={day.date === openDate}
+                onToggle={(event) => drawWhenOpened(day.date, event)}
                 className="group rounded-xl border border-slate-200 bg-surface"
               >
                 <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-xl px-4 py-3 font-semibold text-ink">
@@ -180,7 +197,9 @@ export function BookingForm({
                   </span>
                 </summary>
                 <div className="grid grid-cols-3 gap-2 px-4 pb-4 sm:grid-cols-4 md:grid-cols-5">
-                  {day.slots.map((slot) => slotChoice(slot.start, slot.time))}
+                  {drawn === 'all' || drawn.has(day.date)
+                    ? day.slots.map((slot) => slotChoice(slot.start, slot.time))
+                    : null}
                 </div>
               </details>
             ))}

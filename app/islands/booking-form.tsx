@@ -1,9 +1,8 @@
-import type { ComponentProps } from 'react'
+import { startTransition, useEffect, useState, type ComponentProps } from 'react'
 import { BookingForm as Form } from '#app/components/booking-form.tsx'
 import { IslandBoundary } from '#app/components/error-fallback.tsx'
 import { knownTimeZone } from '#app/lib/booking-days.ts'
 import { ZONE_PARAM } from '#app/lib/booking-form.ts'
-import { useHydrated } from '#app/lib/use-hydrated.ts'
 
 /** The zone the browser reports, when the address names none and the list has it. */
 function browserZone(zones: readonly string[]): string | undefined {
@@ -18,14 +17,21 @@ function browserZone(zones: readonly string[]): string | undefined {
  * the address names one (`?tz=`), and re-draws them at once when the visitor
  * picks another. Until it wakes, and without JavaScript, the zone chooser
  * reloads the page; the booking is a form post either way.
+ *
+ * It hydrates with the HTML's zone, then re-draws in the browser's as a
+ * transition: React builds the new times in short slices the page stays
+ * responsive between, not in one long task as it wakes.
  */
 export function BookingForm(props: ComponentProps<typeof Form>) {
-  const hydrated = useHydrated()
-  // The HTML's zone until hydrated, so the first render in the browser matches it.
-  const timeZone = (hydrated && browserZone(props.zones)) || props.timeZone
+  const [awake, setAwake] = useState<{ timeZone: string } | null>(null)
+  const { zones, timeZone: rendered } = props
+  useEffect(() => {
+    startTransition(() => setAwake({ timeZone: browserZone(zones) ?? rendered }))
+  }, [zones, rendered])
+  const timeZone = awake?.timeZone ?? rendered
   return (
     <IslandBoundary>
-      <Form key={timeZone} {...props} timeZone={timeZone} hydrated={hydrated} />
+      <Form key={timeZone} {...props} timeZone={timeZone} hydrated={awake !== null} />
     </IslandBoundary>
   )
 }

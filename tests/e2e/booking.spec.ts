@@ -11,9 +11,12 @@ import { islandAwake, loaded } from './support.ts'
 // named on screen; the booking stored as a lead; the invitation mailed (read
 // back with ical.js); the call moved and canceled through the mailed links,
 // each link good once. Without JavaScript the zone is chosen with a reload;
-// with it, the browser's zone is taken at once. Each test books on a day of
-// its own (the n-th day offered), so tests running side by side never want
-// the same time.
+// with it, the browser's zone is taken at once. The tests run one after
+// another, each choosing among the times still free: side by side, two could
+// want one time, or times within each other's buffer, as a day in Tokyo and
+// a day in Auckland overlap.
+
+test.describe.configure({ mode: 'default' })
 
 const team = loadAvailability()
 
