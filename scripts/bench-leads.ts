@@ -185,4 +185,3 @@ function cpuPressure(): number | null {
     return null
   }
 }
-

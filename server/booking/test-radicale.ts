@@ -134,4 +134,3 @@ async function launch(config: string, port: number): Promise<ChildProcess | unde
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
-

@@ -93,4 +93,3 @@ function postgresBinDir(): string {
   }
   return path.join(root, versions[0]!, 'bin')
 }
-

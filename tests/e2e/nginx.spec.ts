@@ -100,7 +100,6 @@ function readLog(): string {
   }
 }
 
-
 const get = (request: APIRequestContext, url: string) => request.get(url, { maxRedirects: 0 })
 
 /** The headers a visitor's browser acts on, as one object to compare. */
