@@ -120,18 +120,20 @@ export function BookingForm({
 
   return (
     <div className="flex flex-col gap-8">
-      <form method="get" action={action} className="flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-3">
-        <div className="grow">
-          <label htmlFor="booking-zone" className="block text-sm font-semibold text-ink">
-            Times are shown in
-          </label>
+      {/* The button beside the chooser, the line under both: when scripts take
+          over and the button goes, nothing below moves. */}
+      <form method="get" action={action}>
+        <label htmlFor="booking-zone" className="block text-sm font-semibold text-ink">
+          Times are shown in
+        </label>
+        <div className="flex items-start gap-3">
           <select
             id="booking-zone"
             name={ZONE_PARAM}
             value={timeZone}
             onChange={chooseZone}
             aria-describedby="booking-zone-now"
-            className={`${controlClass} h-11 sm:max-w-md`}
+            className={`${controlClass} h-11 min-w-0 sm:max-w-md`}
           >
             {zones.map((zone) => (
               <option key={zone} value={zone}>
@@ -139,15 +141,15 @@ export function BookingForm({
               </option>
             ))}
           </select>
-          <p id="booking-zone-now" className="mt-1.5 text-sm text-muted">
-            {zoneLabel(timeZone, Date.parse(starts[0]!))}. Change it if it is not where you will take the call.
-          </p>
+          {hydrated ? null : (
+            <Button type="submit" variant="outline" className="mt-1.5">
+              Show times
+            </Button>
+          )}
         </div>
-        {hydrated ? null : (
-          <Button type="submit" variant="outline" className="sm:mb-7">
-            Show times
-          </Button>
-        )}
+        <p id="booking-zone-now" className="mt-1.5 text-sm text-muted">
+          {zoneLabel(timeZone, Date.parse(starts[0]!))}. Change it if it is not where you will take the call.
+        </p>
       </form>
 
       <form

@@ -203,4 +203,31 @@ test.describe('with JavaScript, from Auckland', () => {
     await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Pacific/Auckland'))
     expect(invitation(await mailWith(email, 'Booked:'))).toMatchObject({ method: 'REQUEST', start })
   })
+
+  for (const width of [412, 1280]) {
+    test(`at ${width} px the island taking over moves nothing a visitor is looking at`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      // The island's code held back, to see the page as it is before it wakes.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/assets/booking-form.*.js', async (route) => {
+        await held
+        await route.continue()
+      })
+      await loaded(page, '/book')
+      const places = () =>
+        Promise.all(
+          [page.getByLabel('Times are shown in'), page.getByRole('group', { name: 'Pick a time' })].map(
+            async (element) => (await element.boundingBox())?.y,
+          ),
+        )
+      await expect(page.getByRole('button', { name: 'Show times' })).toBeVisible()
+      const before = await places()
+      release()
+      await islandAwake(page, 'BookingForm')
+      await expect(page.locator('#booking-zone-now')).toContainText(zoneLabel('Pacific/Auckland', Date.now()))
+      await expect(page.getByRole('button', { name: 'Show times' })).toHaveCount(0)
+      expect(await places()).toEqual(before)
+    })
+  }
 })
