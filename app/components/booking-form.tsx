@@ -76,8 +76,8 @@ export function BookingForm({
     hydrated && openDate !== undefined ? new Set([openDate]) : 'all',
   )
   function drawWhenOpened(date: string, event: SyntheticEvent<HTMLDetailsElement>) {
-    if (drawn === 'all' || drawn.has(date) || !event.currentTarget.open) return
-    setDrawn(new Set([...drawn, date]))
+    if (!event.currentTarget.open) return
+    setDrawn((days) => (days === 'all' || days.has(date) ? days : new Set([...days, date])))
   }
 
   function chooseZone(event: ChangeEvent<HTMLSelectElement>) {
