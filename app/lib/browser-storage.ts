@@ -2,8 +2,8 @@
  * Everything the site keeps in a visitor's browser, in one place
  * (docs/decisions/032-retention-held-by-the-code.md): the code
  * that reads and writes each key imports it from here (the theme's and the
- * attribution's keys are defined in their own modules, which the shell's
- * scripts load first, and listed here), and the privacy
+ * attribution's keys are defined in modules that import nothing, which the
+ * shell's scripts load first, and listed here), and the privacy
  * policy's list "What this site keeps in your browser" is rendered from
  * `browserStorage` (the `{{browserStorage}}` placeholder,
  * app/lib/content/placeholders.ts). tests/e2e/browser-storage.spec.ts records
@@ -13,7 +13,7 @@
  * below never ship to the browser.
  */
 
-import { ATTRIBUTION_KEY } from './attribution.ts'
+import { ATTRIBUTION_KEY } from './lead-constants.ts'
 import { THEME_KEY } from './theme.ts'
 
 export { ATTRIBUTION_KEY, THEME_KEY }

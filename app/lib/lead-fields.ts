@@ -5,7 +5,7 @@
  */
 import { services, slugOf } from './registry.ts'
 
-export { HONEYPOT_FIELD, leadLimits } from './lead-limits.ts'
+export { HONEYPOT_FIELD, leadLimits } from './lead-constants.ts'
 
 /** The service-of-interest options: the site's services (app/lib/registry.ts), by slug, and "Not sure yet". */
 export const serviceOptions = [

@@ -1,6 +1,6 @@
 // The behavior of every page's shell (app/layouts/site-layout.astro): a few
 // lines each, no framework. The islands are the React parts.
-import { recordLanding } from '#app/lib/attribution.ts'
+import { recordLanding } from './landing.ts'
 import { watchBackToTop } from './back-to-top.ts'
 import { watchMenus } from './menus.ts'
 import { watchMobileMenu } from './mobile-menu.ts'

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
-import { attributionFor, recordLanding } from './attribution.ts'
-import { leadSchema } from './lead.ts'
+import { attributionFor } from '#app/lib/attribution.ts'
+import { leadSchema } from '#app/lib/lead.ts'
+import { recordLanding } from './landing.ts'
 
 /** sessionStorage's behavior, in memory. */
 function tabStorage() {
