@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react'
 import { BookedCall } from '#app/components/booked-call.tsx'
-import { FormField } from '#app/components/form-field.tsx'
+import { errorClass, FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { daysInZone, whenInZone, zoneLabel } from '#app/lib/booking-days.ts'
 import type { CallTime } from '#app/lib/booking-page.ts'
@@ -13,8 +13,7 @@ import {
   type BookingField,
   type BookingFormState,
 } from '#app/lib/booking-form.ts'
-import { errorClass } from '#app/lib/contact-form.ts'
-import { HONEYPOT_FIELD } from '#app/lib/lead-fields.ts'
+import { HONEYPOT_FIELD } from '#app/lib/lead-constants.ts'
 
 const controlClass =
   'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-danger'

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react'
-import { errorClass } from '#app/lib/contact-form.ts'
+
+/**
+ * The look of a field's error message: the theme's error color, readable in
+ * both themes. Here, beside the field, so a form imports no other form's
+ * module for it (the booking form would otherwise load the page registry).
+ */
+export const errorClass = 'mt-1.5 text-sm font-medium text-danger'
 
 /**
  * A form's field as the site's forms show it (the contact form, the booking

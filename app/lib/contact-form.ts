@@ -30,9 +30,6 @@ export interface RefusedContactForm {
 export const controlId = (field: ContactField) => `contact-${field}`
 export const errorId = (field: ContactField) => `contact-${field}-error`
 
-/** The look of a field's error message: the theme's error color, readable in both themes. */
-export const errorClass = 'mt-1.5 text-sm font-medium text-danger'
-
 /** The fields in the order the form shows them: focus goes to the first with an error. */
 export const formOrder: readonly ContactField[] = ['topic', 'name', 'email', 'company', 'service', 'budget', 'message']
 
