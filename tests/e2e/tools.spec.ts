@@ -415,13 +415,17 @@ test.describe('the demo dashboard', () => {
     test(`every chart has its text equivalent, for ${range} days`, async ({ page }) => {
       await openTool(page, `/dashboard?range=${range}`)
       const report = buildReport(sample, range)
-      // Trend: a description and, one click away, a table with a row per day.
+      // Trend: a description and, one key press away, a table with a row per day.
       const trend = dashboard(page).getByRole('region', { name: 'Revenue and spend per day' })
       await expect(trend.getByRole('group', { name: /^Revenue and spend per day, sample data/ })).toBeVisible()
       await expect(trend).toContainText(
         `Over these ${range} days revenue came to ${dollars.format(report.total.revenue)}`,
       )
-      await trend.getByText('Show the figures for each day as a table').click()
+      // From the keyboard: a pointer's click on the disclosure was lost once in 90
+      // runs on a loaded machine (focus on it, the table closed); none of 75 key
+      // presses was.
+      await trend.getByText('Show the figures for each day as a table').focus()
+      await page.keyboard.press('Enter')
       const days = trend.getByRole('table').getByRole('row')
       await expect(days).toHaveCount(range + 1)
       await expect(days.last()).toContainText(dollars.format(report.trend.at(-1)!.revenue))
