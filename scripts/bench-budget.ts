@@ -51,8 +51,8 @@ export function isContentPage(path: string): boolean {
 /**
  * Lighthouse runs per page and throttling method, whose median the budget
  * holds: three under simulated throttling, which models the load from one
- * trace and reads alike run after run; five under applied throttling, which
- * times a real load on a shared machine. Lighthouse's own notes on
+ * trace, as issue 24 asks; five under applied throttling, which times a
+ * real load on a shared machine. Lighthouse's own notes on
  * variability advise the median of five for that: on one build, ten applied
  * runs of the home page read its first paint anywhere from 772 to 1,037 ms
  * (docs/decisions/025-performance-budget.md).
