@@ -46,8 +46,9 @@ const paths: readonly string[] = process.env.BENCH_PATHS
     ? CI_BENCH_PAGES
     : BENCH_PAGES
 const methods = ['simulate', 'devtools'] as const
-const runsOf = (method: (typeof methods)[number]) =>
-  process.env.BENCH_RUNS ? Number(process.env.BENCH_RUNS) : RUNS[method]
+const runs: Record<(typeof methods)[number], number> = process.env.BENCH_RUNS
+  ? { simulate: Number(process.env.BENCH_RUNS), devtools: Number(process.env.BENCH_RUNS) }
+  : RUNS
 
 interface Run {
   performance: number
@@ -159,7 +160,7 @@ const raw: Record<string, Run[]> = {}
 const medians: Record<string, Partial<Record<(typeof methods)[number], Medians>>> = {}
 for (const method of methods) {
   for (const path of paths) {
-    const results = Array.from({ length: runsOf(method) }, () => lighthouse(`${base}${path}`, method))
+    const results = Array.from({ length: runs[method] }, () => lighthouse(`${base}${path}`, method))
     raw[`${method} ${path}`] = results
     const m = (key: keyof Run) => median(results.map((run) => run[key]))
     ;(medians[path] ??= {})[method] = {
@@ -210,7 +211,6 @@ const broken = brokenBudgets(measures)
 const missed = missedTargets(measures)
 mkdirSync('bench-results', { recursive: true })
 const file = `bench-results/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
-const runs = { simulate: runsOf('simulate'), devtools: runsOf('devtools') }
 writeFileSync(file, JSON.stringify({ runs, protocol, budget: BUDGET, medians: rows, broken, missed, raw }, null, 2))
 console.log(
   `Medians of ${runs.simulate} simulated and ${runs.devtools} applied runs over ${protocol === 'https' ? 'HTTPS and HTTP/2' : 'HTTP/1.1'}; every run in ${file}`,
