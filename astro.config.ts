@@ -8,6 +8,7 @@ import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 import { islandDirectives } from './app/directives/integration.ts'
 import { contentCheck, contentReload } from './app/lib/content/integration.ts'
 import { leadServer } from './server/astro/adapter.ts'
+import { islandModulesFile } from './server/astro/island-modules.ts'
 import { articleCovers } from './scripts/social-cards/covers.ts'
 
 const buildEnv = readBuildEnv(process.env)
@@ -49,7 +50,7 @@ export default defineConfig({
   // responsive AVIF and WebP (docs/decisions/038-article-covers.md).
   image: { service: { entrypoint: 'astro/assets/services/sharp' } },
   devToolbar: { enabled: false },
-  integrations: [react(), islandDirectives(), contentCheck(), contentReload(), articleCovers()],
+  integrations: [react(), islandDirectives(), contentCheck(), contentReload(), articleCovers(), islandModulesFile()],
   vite: {
     plugins: [tailwindcss()],
     define: buildDefines(buildEnv),

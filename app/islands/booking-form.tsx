@@ -4,6 +4,12 @@ import { IslandBoundary } from '#app/components/error-fallback.tsx'
 import { knownTimeZone } from '#app/lib/booking-days.ts'
 import { ZONE_PARAM } from '#app/lib/booking-form.ts'
 
+/**
+ * This island's module, by its path from the project's root: the pages that
+ * show it preload its modules by this name (app/lib/island-modules.ts).
+ */
+export const BOOKING_ISLAND = 'app/islands/booking-form.tsx'
+
 /** The zone the browser reports, when the address names none and the list has it. */
 function browserZone(zones: readonly string[]): string | undefined {
   if (new URL(window.location.href).searchParams.has(ZONE_PARAM)) return undefined

@@ -74,7 +74,7 @@ export type HeadTag =
   | { title: string }
   | { name: string; content: string }
   | { property: string; content: string }
-  | { tagName: 'link'; rel: string; href: string }
+  | { tagName: 'link'; rel: string; href: string; fetchpriority?: 'low' }
   | { 'script:ld+json': WithContext<StructuredData> }
 
 /** Every tag of a page's head: title, description, canonical, Open Graph, Twitter, robots, JSON-LD. */
