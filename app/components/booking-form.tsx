@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 
 import { BookedCall } from '#app/components/booked-call.tsx'
 import { errorClass, FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { daysInZone, whenInZone, zoneLabel } from '#app/lib/booking-days.ts'
+import { timesInZone, type TimesInZone } from '#app/lib/booking-days.ts'
 import type { CallTime } from '#app/lib/booking-page.ts'
 import {
   BOOKING_FORM_ID,
@@ -19,10 +19,18 @@ const controlClass =
   'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-danger'
 
 export interface BookingFormProps {
-  /** The free starts, UTC instants, in order (at least one): the zone's offset is named for the first. */
-  starts: readonly string[]
-  /** The zone the times are shown in: the visitor's, as the address or the browser names it. */
-  timeZone: string
+  /**
+   * The free times (at least one) as the page drew them, in the zone it
+   * names: `timesInZone` of the free starts and `initial.nearest`
+   * (app/lib/booking-days.ts), formatted where the page is rendered.
+   */
+  times: TimesInZone
+  /**
+   * The zone the times are shown in, when not `times`' own: the browser's,
+   * once the form wakes (app/islands/booking-form.tsx). The form formats them
+   * itself then, as it does when the visitor picks another zone.
+   */
+  timeZone?: string
   /** Every zone the visitor may choose (app/lib/booking-days.ts `timeZoneNames`). */
   zones: readonly string[]
   /** What the form shows first: a refused post's errors and values, and the nearest starts after a taken one. */
@@ -53,8 +61,8 @@ export interface BookingFormProps {
  * the page with `?tz=`.
  */
 export function BookingForm({
-  starts,
-  timeZone: initialZone,
+  times,
+  timeZone: initialZone = times.timeZone,
   zones,
   initial,
   action,
@@ -63,7 +71,15 @@ export function BookingForm({
 }: BookingFormProps) {
   const [timeZone, setTimeZone] = useState(initialZone)
   const { errors, values, nearest = [] } = initial
-  const days = daysInZone(starts, timeZone)
+  const shown =
+    timeZone === times.timeZone
+      ? times
+      : timesInZone(
+          times.days.flatMap((day) => day.slots.map((slot) => slot.start)),
+          timeZone,
+          nearest,
+        )
+  const { days } = shown
   const chosen = values.start
   const openDate = days.find((day) => day.slots.some((slot) => slot.start === chosen))?.date ?? days[0]?.date
   // The days whose times are drawn. In the HTML, and while hydrating it, every
@@ -147,7 +163,7 @@ export function BookingForm({
           )}
         </div>
         <p id="booking-zone-now" className="mt-1.5 text-sm text-muted">
-          {zoneLabel(timeZone, Date.parse(starts[0]!))}. Change it if it is not where you will take the call.
+          {shown.zone}. Change it if it is not where you will take the call.
         </p>
       </form>
 
@@ -178,7 +194,7 @@ export function BookingForm({
             <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4">
               <p className="text-sm font-semibold text-ink">The nearest free times:</p>
               <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
-                {nearest.map((start) => slotChoice(start, whenInZone(start, timeZone)))}
+                {nearest.map((start, index) => slotChoice(start, shown.nearest[index]!))}
               </div>
             </div>
           ) : null}

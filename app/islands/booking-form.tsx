@@ -24,13 +24,15 @@ function browserZone(zones: readonly string[]): string | undefined {
  * picks another. Until it wakes, and without JavaScript, the zone chooser
  * reloads the page; the booking is a form post either way.
  *
- * It hydrates with the HTML's zone, then re-draws in the browser's as a
- * transition: React builds the new times in short slices the page stays
- * responsive between, not in one long task as it wakes.
+ * It hydrates with the HTML's zone and the times the page formatted in it,
+ * then re-draws in the browser's as a transition: React builds the new times
+ * in short slices the page stays responsive between, and the browser starts
+ * its date formatting after the wake-up, not in the same long task.
  */
-export function BookingForm(props: ComponentProps<typeof Form>) {
+export function BookingForm(props: Omit<ComponentProps<typeof Form>, 'timeZone' | 'hydrated'>) {
   const [awake, setAwake] = useState<{ timeZone: string } | null>(null)
-  const { zones, timeZone: rendered } = props
+  const { zones } = props
+  const rendered = props.times.timeZone
   useEffect(() => {
     startTransition(() => setAwake({ timeZone: browserZone(zones) ?? rendered }))
   }, [zones, rendered])

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { daysInZone, knownTimeZone, timeZoneNames, whenInZone, zoneLabel } from './booking-days.ts'
+import { daysInZone, knownTimeZone, timesInZone, timeZoneNames, whenInZone, zoneLabel } from './booking-days.ts'
 
 // Three New York afternoon slots (14:00 and 21:30 on Monday 2 November, 14:00
 // on Tuesday 3 November, New York on EST since 1 November): in Tokyo the late
@@ -62,4 +62,15 @@ test('knownTimeZone takes IANA names and refuses the rest', () => {
 
 test('the zones to choose from include the team’s and UTC', () => {
   expect(timeZoneNames()).toEqual(expect.arrayContaining(['America/New_York', 'Europe/Berlin', 'UTC']))
+})
+
+describe('timesInZone', () => {
+  test('holds what the form shows in one zone: its days, its name at the first start, the nearest times in full', () => {
+    const times = timesInZone(starts, 'Asia/Tokyo', ['2026-11-03T02:30:00.000Z'])
+    expect(times.timeZone).toBe('Asia/Tokyo')
+    expect(times.days).toEqual(daysInZone(starts, 'Asia/Tokyo'))
+    expect(times.zone).toBe('Asia/Tokyo (GMT+9)')
+    expect(times.nearest).toEqual(['Tuesday, November 3, 2026 at 11:30 AM'])
+    expect(timesInZone(starts, 'UTC').nearest).toEqual([])
+  })
 })

@@ -94,3 +94,30 @@ export function zoneLabel(timeZone: string, at: number): string {
     .find((part) => part.type === 'timeZoneName')!.value
   return `${timeZone.replaceAll('_', ' ')} (${offset})`
 }
+
+/**
+ * The free times as a page shows them in one zone: grouped by day, the zone
+ * named, and the labels of the nearest free times a refused booking offers
+ * (`nearest`, UTC starts). The page formats them where it is rendered and
+ * hands them to the booking form, so that waking the form formats nothing:
+ * the browser's first date format starts its date library, some 15 ms at full
+ * speed and 60 at a slow phone's, and that then falls outside the wake-up.
+ */
+export interface TimesInZone {
+  timeZone: string
+  days: DayChoice[]
+  /** `zoneLabel` at the first start. */
+  zone: string
+  /** `whenInZone` of each of `nearest`, in order. */
+  nearest: string[]
+}
+
+/** `starts` (at least one) and `nearest` as shown in `timeZone`. */
+export function timesInZone(starts: readonly string[], timeZone: string, nearest: readonly string[] = []): TimesInZone {
+  return {
+    timeZone,
+    days: daysInZone(starts, timeZone),
+    zone: zoneLabel(timeZone, Date.parse(starts[0]!)),
+    nearest: nearest.map((start) => whenInZone(start, timeZone)),
+  }
+}
