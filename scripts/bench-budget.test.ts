@@ -94,7 +94,18 @@ test('the measured pages exist, one per family, and CI measures two of them', ()
   for (const path of BENCH_PAGES) expect(paths.has(path), path).toBe(true)
   const routes = new Set(BENCH_PAGES.map((path) => pages.find((page) => page.path === path)!.route))
   expect([...routes].sort()).toEqual(
-    ['article', 'blog', 'case-study', 'contact', 'dashboard', 'location', 'page', 'roi-calculator', 'service'].sort(),
+    [
+      'article',
+      'blog',
+      'book',
+      'case-study',
+      'contact',
+      'dashboard',
+      'location',
+      'page',
+      'roi-calculator',
+      'service',
+    ].sort(),
   )
   expect(CI_BENCH_PAGES).toHaveLength(2)
   for (const path of CI_BENCH_PAGES) expect(BENCH_PAGES).toContain(path)

@@ -16,13 +16,14 @@ export const BENCH_PAGES = [
   '/contact',
   '/roi-calculator',
   '/dashboard',
+  '/book',
 ] as const
 
 /**
  * What CI measures after the tests: the home page, which wakes every island of
  * the shell, and an article, the longest document of the largest family.
  * Each page costs CI about 2 min (`RUNS` under each throttling method),
- * so CI measures two and `npm run bench` all eleven
+ * so CI measures two and `npm run bench` all twelve
  * (docs/decisions/029-pages-as-documents-widgets-as-islands.md).
  */
 export const CI_BENCH_PAGES = ['/', '/blog/seo-strategy-2025'] as const
