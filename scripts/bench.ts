@@ -2,7 +2,7 @@
 // `npm run bench` measures one page of each family (scripts/bench-budget.ts),
 // `npm run bench -- --ci` the two CI measures; BENCH_PATHS=/a,/b any others.
 // Mobile, default settings, `RUNS` per page and throttling method (three
-// simulated, five applied; BENCH_RUNS sets both), after one warm-up run that
+// simulated, four applied; BENCH_RUNS sets both), after one warm-up run that
 // is not counted; prints the medians (and applied throttling's fastest run,
 // which its limits hold), and exits non-zero when a page breaks the budget
 // (docs/decisions/025-performance-budget.md). Simulated throttling is Lighthouse's default; applied
