@@ -52,9 +52,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${measuredPort}` },
     },
   ],
+  // A server the run starts begins with an empty lead store and mail folder,
+  // as on a fresh clone: the booking tests choose among the times still free,
+  // and a store kept from earlier runs fills days up to the daily cap. A
+  // server already running (reused, outside CI) keeps its own.
   webServer: [
     {
-      command: 'node --import tsx server/index.ts',
+      command: `rm -rf ${e2eDataDir} && node --import tsx server/index.ts`,
       // Every test posts from 127.0.0.1: the per-address limit would count them all together.
       env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, LEAD_RATE_LIMIT: '0' },
       url: `http://localhost:${port}/`,
@@ -63,7 +67,7 @@ export default defineConfig({
     },
     {
       // Builds first (about 15 s), so the measured build is never older than the code.
-      command: 'npm run build --silent && node --import tsx server/index.ts',
+      command: `rm -rf ${e2eDataDir}-measured && npm run build --silent && node --import tsx server/index.ts`,
       env: {
         BUILD_DIR: 'build-measured',
         VITE_GA_MEASUREMENT_ID: testMeasurementId,
