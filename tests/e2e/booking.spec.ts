@@ -122,6 +122,10 @@ test.describe('without JavaScript, from Tokyo', () => {
     await loaded(page, reschedule)
     await expect(heading(page)).toHaveText('Move your call')
     await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Asia/Tokyo'))
+    // The form is what the page is for now: it names the form's modules for the
+    // browser to fetch at once (app/lib/island-modules.ts); the pages without it, none.
+    const preloads = page.locator('head link[rel="modulepreload"]')
+    await expect(preloads).not.toHaveCount(0)
     const moved = await chooseTime(page, 2, start)
     await page.getByRole('button', { name: 'Move my call' }).click()
     await expect(heading(page)).toHaveText('Your call is moved')
@@ -134,6 +138,7 @@ test.describe('without JavaScript, from Tokyo', () => {
     expect(spent?.status()).toBe(410)
     await expect(heading(page)).toHaveText('This link no longer works')
     await expect(page.getByRole('link', { name: 'Book a new time' })).toHaveAttribute('href', '/book')
+    await expect(preloads).toHaveCount(0)
 
     // Cancelling with the newest mail's link.
     const cancel = linkIn(await mailWith(email, 'Moved:'), 'cancel')
