@@ -1,14 +1,17 @@
-import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react'
+import { useState, type ChangeEvent, type FormEvent, type MouseEvent, type ReactNode } from 'react'
 import { BookedCall } from '#app/components/booked-call.tsx'
 import { errorClass, FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { timesInZone, type TimesInZone } from '#app/lib/booking-days.ts'
+import { Icon } from '#app/components/ui/icon.tsx'
+import { timesInZone, whenInZone, type TimesInZone } from '#app/lib/booking-days.ts'
 import type { CallTime } from '#app/lib/booking-page.ts'
 import {
   BOOKING_FORM_ID,
+  BOOKING_ZONE_FORM_ID,
   bookingControlId,
   bookingErrorId,
   firstBookingError,
+  FROM_PARAM,
   ZONE_PARAM,
   type BookingField,
   type BookingFormState,
@@ -20,15 +23,17 @@ const controlClass =
 
 export interface BookingFormProps {
   /**
-   * The free times (at least one) as the page drew them, in the zone it
-   * names: `timesInZone` of the free starts and `initial.nearest`
-   * (app/lib/booking-days.ts), formatted where the page is rendered.
+   * The week of free times the page drew, in the zone it names: `timesInZone`
+   * of `starts` and `initial.nearest` (app/lib/booking-days.ts), formatted
+   * where the page is rendered.
    */
   times: TimesInZone
+  /** Every free start (UTC instants, at least one): the form draws another week or zone from them. */
+  starts: readonly string[]
   /**
    * The zone the times are shown in, when not `times`' own: the browser's,
    * once the form wakes (app/islands/booking-form.tsx). The form formats them
-   * itself then, as it does when the visitor picks another zone.
+   * itself then, as it does when the visitor picks another zone or week.
    */
   timeZone?: string
   /** Every zone the visitor may choose (app/lib/booking-days.ts `timeZoneNames`). */
@@ -39,8 +44,7 @@ export interface BookingFormProps {
   action: string
   /**
    * Says whether scripts run: the zone chooser's button then goes, as choosing
-   * re-draws the times at once; and a form drawn then draws a closed day's
-   * times when it is first opened.
+   * re-draws the times at once, and the week buttons draw their week in place.
    */
   hydrated?: boolean
   /**
@@ -51,17 +55,19 @@ export interface BookingFormProps {
 }
 
 /**
- * The booking form (docs/product.md#booking): the free times grouped by the
- * visitor's days, in the visitor's zone, named on screen and changeable, then
- * name, email, company and a note. Each day is a disclosure (the first open),
- * its times radio buttons whose value is the UTC start, so a time means the
- * same call whatever zone shows it. The booking is a form post to the page,
- * which the server answers (server/booking-pages.ts): scripts only re-draw the
- * times in another zone at once, where without them the zone chooser reloads
- * the page with `?tz=`.
+ * The booking form (docs/product.md#booking): a week of free times grouped by
+ * the visitor's days, in the visitor's zone, named on screen and changeable,
+ * with buttons to the weeks before and after; then name, email, company and a
+ * note. Each day is a disclosure (the first open), its times radio buttons
+ * whose value is the UTC start, so a time means the same call whatever zone
+ * shows it. The booking is a form post to the page, which the server answers
+ * (server/booking-pages.ts). The zone chooser and the week buttons belong to
+ * a form that asks the page again (`?tz=`, `?from=`); scripts only draw the
+ * zone or week asked for in place.
  */
 export function BookingForm({
   times,
+  starts,
   timeZone: initialZone = times.timeZone,
   zones,
   initial,
@@ -70,38 +76,75 @@ export function BookingForm({
   move,
 }: BookingFormProps) {
   const [timeZone, setTimeZone] = useState(initialZone)
+  // The week the visitor went to in place; undefined while it is the page's.
+  const [from, setFrom] = useState<string>()
   const { errors, values, nearest = [] } = initial
+  const [chosen, setChosen] = useState(values.start)
   const shown =
-    timeZone === times.timeZone
+    timeZone === times.timeZone && from === undefined
       ? times
-      : timesInZone(
-          times.days.flatMap((day) => day.slots.map((slot) => slot.start)),
-          timeZone,
+      : timesInZone(starts, timeZone, {
           nearest,
-        )
+          // In another zone, the page's week: from its first day, or the first week.
+          from: from ?? (times.earlier ? times.days[0]?.date : undefined),
+          showing: values.start,
+        })
   const { days } = shown
-  const chosen = values.start
   const openDate = days.find((day) => day.slots.some((slot) => slot.start === chosen))?.date ?? days[0]?.date
-  // The days whose times are drawn. In the HTML, and while hydrating it, every
-  // day's, as a closed day must hold its times without scripts. A list drawn in
-  // the browser (another zone) draws a day's times when it is first opened:
-  // a few dozen elements at once instead of hundreds. A day once drawn stays,
-  // so a time chosen there is still sent.
-  const [drawn, setDrawn] = useState<ReadonlySet<string> | 'all'>(() =>
-    hydrated && openDate !== undefined ? new Set([openDate]) : 'all',
-  )
-  function drawWhenOpened(date: string, event: SyntheticEvent<HTMLDetailsElement>) {
-    if (!event.currentTarget.open) return
-    setDrawn((days) => (days === 'all' || days.has(date) ? days : new Set([...days, date])))
+  // A time chosen in a week no longer shown is still the one sent.
+  const chosenElsewhere =
+    chosen !== undefined &&
+    starts.includes(chosen) &&
+    !nearest.includes(chosen) &&
+    !days.some((day) => day.slots.some((slot) => slot.start === chosen))
+
+  /** Sets `name` in the address, as the page would have it after asking again. */
+  function keepInAddress(name: string, value: string) {
+    const url = new URL(window.location.href)
+    url.searchParams.set(name, value)
+    window.history.replaceState(window.history.state, '', url)
   }
 
   function chooseZone(event: ChangeEvent<HTMLSelectElement>) {
     if (!hydrated) return
     setTimeZone(event.target.value)
-    const url = new URL(window.location.href)
-    url.searchParams.set(ZONE_PARAM, event.target.value)
-    window.history.replaceState(window.history.state, '', url)
+    keepInAddress(ZONE_PARAM, event.target.value)
   }
+
+  function goToWeek(event: MouseEvent<HTMLButtonElement>, date: string | undefined) {
+    if (!hydrated) return
+    event.preventDefault()
+    if (date === undefined) return
+    setFrom(date)
+    keepInAddress(FROM_PARAM, date)
+  }
+
+  function noteChoice(event: FormEvent<HTMLFieldSetElement>) {
+    const input = event.target as HTMLInputElement
+    if (input.name === 'start') setChosen(input.value)
+  }
+
+  // The zone form's query, kept when it asks again (a GET form drops its action's).
+  const [actionPath = action, actionQuery = ''] = action.split('?')
+  const weekButton = (date: string | undefined, label: string, icon: 'arrow-left' | 'arrow-right') => (
+    <Button
+      type="submit"
+      form={BOOKING_ZONE_FORM_ID}
+      name={date === undefined ? undefined : FROM_PARAM}
+      value={date}
+      variant="outline"
+      // Without scripts a week button that leads nowhere is disabled; with
+      // them it stays focusable, so focus stays where the visitor left it.
+      disabled={!hydrated && date === undefined}
+      aria-disabled={hydrated && date === undefined ? true : undefined}
+      onClick={(event) => goToWeek(event, date)}
+      className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+    >
+      {icon === 'arrow-left' ? <Icon name={icon} /> : null}
+      {label}
+      {icon === 'arrow-right' ? <Icon name={icon} /> : null}
+    </Button>
+  )
 
   const first = firstBookingError(errors)
   const control = (name: BookingField) => ({
@@ -137,7 +180,10 @@ export function BookingForm({
     <div className="flex flex-col gap-8">
       {/* The button beside the chooser, the line under both: when scripts take
           over and the button goes, nothing below moves. */}
-      <form method="get" action={action}>
+      <form id={BOOKING_ZONE_FORM_ID} method="get" action={actionPath}>
+        {[...new URLSearchParams(actionQuery)].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <label htmlFor="booking-zone" className="block text-sm font-semibold text-ink">
           Times are shown in
         </label>
@@ -181,6 +227,7 @@ export function BookingForm({
         ))}
         <fieldset
           className="min-w-0"
+          onChange={noteChoice}
           aria-invalid={errors.start ? true : undefined}
           aria-describedby={errors.start ? bookingErrorId('start') : undefined}
         >
@@ -198,13 +245,19 @@ export function BookingForm({
               </div>
             </div>
           ) : null}
-          <div className="mt-4 flex flex-col gap-3">
+          <p aria-live="polite" className="mt-4 text-sm text-muted">
+            {days.length === 1
+              ? `Times on ${days[0]!.label}.`
+              : `Times from ${days[0]!.label} to ${days.at(-1)!.label}.`}
+            {chosenElsewhere ? ` Your pick, ${whenInZone(chosen, timeZone)}, is in another week.` : ''}
+          </p>
+          {chosenElsewhere ? <input type="hidden" name="start" value={chosen} /> : null}
+          <div className="mt-3 flex flex-col gap-3">
             {days.map((day) => (
               <details
                 key={day.date}
                 name="booking-day"
                 open={day.date === openDate}
-                onToggle={(event) => drawWhenOpened(day.date, event)}
                 className="group rounded-xl border border-slate-200 bg-surface"
               >
                 <summary className="flex cursor-pointer items-center justify-between gap-4 rounded-xl px-4 py-3 font-semibold text-ink">
@@ -214,12 +267,14 @@ export function BookingForm({
                   </span>
                 </summary>
                 <div className="grid grid-cols-3 gap-2 px-4 pb-4 sm:grid-cols-4 md:grid-cols-5">
-                  {drawn === 'all' || drawn.has(day.date)
-                    ? day.slots.map((slot) => slotChoice(slot.start, slot.time))
-                    : null}
+                  {day.slots.map((slot) => slotChoice(slot.start, slot.time))}
                 </div>
               </details>
             ))}
+          </div>
+          <div className="mt-4 flex flex-wrap justify-between gap-3">
+            {weekButton(shown.earlier, 'Earlier times', 'arrow-left')}
+            {weekButton(shown.later, 'Later times', 'arrow-right')}
           </div>
         </fieldset>
 

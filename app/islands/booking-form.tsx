@@ -21,8 +21,9 @@ function browserZone(zones: readonly string[]): string | undefined {
  * The booking form (app/components/booking-form.tsx) as an island, woken when
  * the page is idle: it shows the times in the zone the browser reports unless
  * the address names one (`?tz=`), and re-draws them at once when the visitor
- * picks another. Until it wakes, and without JavaScript, the zone chooser
- * reloads the page; the booking is a form post either way.
+ * picks another zone or week. Until it wakes, and without JavaScript, the zone
+ * chooser and the week buttons ask the page again; the booking is a form post
+ * either way.
  *
  * It hydrates with the HTML's zone and the times the page formatted in it,
  * then re-draws in the browser's as a transition: React builds the new times

@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest'
-import { daysInZone, knownTimeZone, timesInZone, timeZoneNames, whenInZone, zoneLabel } from './booking-days.ts'
+import {
+  daysInZone,
+  knownDate,
+  knownTimeZone,
+  timesInZone,
+  timeZoneNames,
+  weekOf,
+  whenInZone,
+  zoneLabel,
+  type DayChoice,
+} from './booking-days.ts'
 
 // Three New York afternoon slots (14:00 and 21:30 on Monday 2 November, 14:00
 // on Tuesday 3 November, New York on EST since 1 November): in Tokyo the late
@@ -66,11 +76,71 @@ test('the zones to choose from include the team’s and UTC', () => {
 
 describe('timesInZone', () => {
   test('holds what the form shows in one zone: its days, its name at the first start, the nearest times in full', () => {
-    const times = timesInZone(starts, 'Asia/Tokyo', ['2026-11-03T02:30:00.000Z'])
+    const times = timesInZone(starts, 'Asia/Tokyo', { nearest: ['2026-11-03T02:30:00.000Z'] })
     expect(times.timeZone).toBe('Asia/Tokyo')
     expect(times.days).toEqual(daysInZone(starts, 'Asia/Tokyo'))
     expect(times.zone).toBe('Asia/Tokyo (GMT+9)')
     expect(times.nearest).toEqual(['Tuesday, November 3, 2026 at 11:30 AM'])
+    expect(times).not.toHaveProperty('earlier')
+    expect(times).not.toHaveProperty('later')
     expect(timesInZone(starts, 'UTC').nearest).toEqual([])
   })
+
+  test('holds one week of days, and where the weeks before and after begin', () => {
+    // Noon in New York on weekdays from Monday 2 November to Friday 20 November.
+    const weekdays = [2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 16, 17, 18, 19, 20].map(
+      (day) => `2026-11-${String(day).padStart(2, '0')}T17:00:00.000Z`,
+    )
+    const dates = (times: { days: DayChoice[] }) => times.days.map((day) => day.date)
+    const first = timesInZone(weekdays, 'America/New_York')
+    expect(dates(first)).toEqual(['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06'])
+    expect(first).toMatchObject({ later: '2026-11-09' })
+    expect(first).not.toHaveProperty('earlier')
+    const second = timesInZone(weekdays, 'America/New_York', { from: first.later })
+    expect(dates(second)).toEqual(['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13'])
+    expect(second).toMatchObject({ earlier: '2026-11-02', later: '2026-11-16' })
+    // The same instants in Auckland (18 hours ahead) fall a day later: the week starts where the zone's days do.
+    const auckland = timesInZone(weekdays, 'Pacific/Auckland', { from: '2026-11-09' })
+    expect(dates(auckland)).toEqual(['2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14'])
+  })
+})
+
+describe('weekOf', () => {
+  // Days on the 1st, 3rd, 8th, 9th, 15th and 30th of December.
+  const days = [1, 3, 8, 9, 15, 30].map((day) => {
+    const date = `2026-12-${String(day).padStart(2, '0')}`
+    return { date, label: date, slots: [{ start: `${date}T15:00:00.000Z`, time: '3:00 PM' }] }
+  })
+
+  test('a week is the days within seven calendar days of its first', () => {
+    expect(weekOf(days)).toEqual({ first: 0, end: 2, later: '2026-12-08' })
+    expect(weekOf(days, '2026-12-08')).toEqual({ first: 2, end: 4, earlier: '2026-12-01', later: '2026-12-15' })
+    // A week starts on the first day with times on or after the date asked for.
+    expect(weekOf(days, '2026-12-10')).toEqual({ first: 4, end: 5, earlier: '2026-12-08', later: '2026-12-30' })
+  })
+
+  test('a date after every day shows the last week; before every day, the first', () => {
+    // The week before the last holds the seven days up to the last day before it with times.
+    expect(weekOf(days, '2027-01-20')).toEqual({ first: 5, end: 6, earlier: '2026-12-09' })
+    expect(weekOf(days, '2026-11-01')).toEqual(weekOf(days))
+  })
+
+  test('without a date, the week holding the time a refused post chose', () => {
+    expect(weekOf(days, undefined, '2026-12-09T15:00:00.000Z')).toMatchObject({ first: 3, end: 5 })
+    expect(weekOf(days, undefined, '2026-12-03T15:00:00.000Z')).toMatchObject({ first: 0, end: 2 })
+    expect(weekOf(days, undefined, '2026-12-04T15:00:00.000Z')).toMatchObject({ first: 0, end: 2 })
+    expect(weekOf(days, '2026-12-15', '2026-12-01T15:00:00.000Z')).toMatchObject({ first: 4 })
+  })
+
+  test('no days, an empty week', () => {
+    expect(weekOf([])).toEqual({ first: 0, end: 0 })
+  })
+})
+
+test('knownDate takes a calendar date and nothing else', () => {
+  expect(knownDate('2026-12-07')).toBe('2026-12-07')
+  expect(knownDate('2026-02-30')).toBeUndefined()
+  expect(knownDate('2026-12-7')).toBeUndefined()
+  expect(knownDate('next week')).toBeUndefined()
+  expect(knownDate(null)).toBeUndefined()
 })

@@ -95,9 +95,57 @@ export function zoneLabel(timeZone: string, at: number): string {
   return `${timeZone.replaceAll('_', ' ')} (${offset})`
 }
 
+/** The days a page shows at a time: a week, so the page stays light and the list short. */
+export const WEEK_DAYS = 7
+
+/** `date` ("YYYY-MM-DD") moved by `days` calendar days. */
+function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
+}
+
+/** A calendar date written "YYYY-MM-DD", or undefined: what the address may name as a week's first day. */
+export function knownDate(value: string | null | undefined): string | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
+  return addDays(value, 0) === value ? value : undefined
+}
+
 /**
- * The free times as a page shows them in one zone: grouped by day, the zone
- * named, and the labels of the nearest free times a refused booking offers
+ * The week of `days` to show: the days within {@link WEEK_DAYS} calendar days
+ * of the first day offered on or after `from` (the first day offered when
+ * `from` is not given; the last week when it is after every day). Without
+ * `from`, the week holding `showing` (a UTC start, the time a refused post
+ * chose) when the first week does not. `earlier` and `later` are the `from`
+ * of the weeks before and after it, when there are times there.
+ */
+export function weekOf(
+  days: readonly DayChoice[],
+  from?: string,
+  showing?: string,
+): { first: number; end: number; earlier?: string; later?: string } {
+  const after = (date: string) => {
+    const index = days.findIndex((day) => day.date >= date)
+    return index < 0 ? days.length : index
+  }
+  const endOf = (first: number) => (first < days.length ? after(addDays(days[first]!.date, WEEK_DAYS)) : first)
+  let first = from === undefined ? 0 : after(from)
+  if (first === days.length && days.length > 0) first = after(addDays(days.at(-1)!.date, 1 - WEEK_DAYS))
+  if (from === undefined && showing !== undefined) {
+    const day = days.findIndex((candidate) => candidate.slots.some((slot) => slot.start === showing))
+    if (day >= endOf(first)) first = day
+  }
+  const end = endOf(first)
+  // The week before: the seven days before this one, or, when they hold no
+  // times, the seven days that end with the last day before it that does.
+  let before = first > 0 ? after(addDays(days[first]!.date, -WEEK_DAYS)) : first
+  if (before === first && first > 0) before = after(addDays(days[first - 1]!.date, 1 - WEEK_DAYS))
+  return { first, end, earlier: before < first ? days[before]!.date : undefined, later: days[end]?.date }
+}
+
+/**
+ * The free times as a page shows them in one zone: a week of them, grouped
+ * by day (`weekOf`), the zone named, the first days of the weeks before and
+ * after, and the labels of the nearest free times a refused booking offers
  * (`nearest`, UTC starts). The page formats them where it is rendered and
  * hands them to the booking form, so that waking the form formats nothing:
  * the browser's first date format starts its date library, some 15 ms at full
@@ -105,19 +153,35 @@ export function zoneLabel(timeZone: string, at: number): string {
  */
 export interface TimesInZone {
   timeZone: string
+  /** The week's days. */
   days: DayChoice[]
   /** `zoneLabel` at the first start. */
   zone: string
   /** `whenInZone` of each of `nearest`, in order. */
   nearest: string[]
+  /** The first day of the week before, when there are times before this week. */
+  earlier?: string
+  /** The first day of the week after, when there are times after this week. */
+  later?: string
 }
 
-/** `starts` (at least one) and `nearest` as shown in `timeZone`. */
-export function timesInZone(starts: readonly string[], timeZone: string, nearest: readonly string[] = []): TimesInZone {
+/**
+ * `starts` (at least one) and `nearest` as shown in `timeZone`: the week from
+ * `from`, or the one holding `showing` (`weekOf`).
+ */
+export function timesInZone(
+  starts: readonly string[],
+  timeZone: string,
+  { nearest = [], from, showing }: { nearest?: readonly string[]; from?: string; showing?: string } = {},
+): TimesInZone {
+  const days = daysInZone(starts, timeZone)
+  const week = weekOf(days, from, showing)
   return {
     timeZone,
-    days: daysInZone(starts, timeZone),
+    days: days.slice(week.first, week.end),
     zone: zoneLabel(timeZone, Date.parse(starts[0]!)),
     nearest: nearest.map((start) => whenInZone(start, timeZone)),
+    ...(week.earlier ? { earlier: week.earlier } : {}),
+    ...(week.later ? { later: week.later } : {}),
   }
 }

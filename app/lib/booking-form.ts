@@ -7,6 +7,8 @@
  */
 
 export const BOOKING_FORM_ID = 'booking-form'
+/** The form that asks the page again for another zone or week (a GET form). */
+export const BOOKING_ZONE_FORM_ID = 'booking-zone-form'
 
 /** The form's fields, in the order it shows them: focus goes to the first with an error. */
 export const bookingFields = ['start', 'name', 'email', 'company', 'note'] as const
@@ -32,3 +34,6 @@ export function firstBookingError(errors: BookingFormState['errors']): BookingFi
 
 /** The query parameter that names the visitor's zone, e.g. `/book?tz=Europe/Berlin`. */
 export const ZONE_PARAM = 'tz'
+
+/** The query parameter that names the first day of the week shown, e.g. `/book?from=2026-12-07`. */
+export const FROM_PARAM = 'from'

@@ -20,10 +20,35 @@ test.describe.configure({ mode: 'default' })
 
 const team = loadAvailability()
 
+const days = (page: Page) => page.locator('#booking-form details')
+
+/**
+ * Goes to the next week of times with "Later times" and waits until it is
+ * shown: asked of the server without JavaScript, drawn in place with it.
+ */
+async function laterWeek(page: Page) {
+  const firstDay = await days(page).first().locator('summary > span').first().textContent()
+  await page.getByRole('button', { name: 'Later times' }).click()
+  await expect(days(page).first().locator('summary > span').first()).not.toHaveText(firstDay!)
+}
+
+/**
+ * The n-th day offered, counting on through the later weeks: the page shows a
+ * week at a time, so "Later times" leads to the days after this week's.
+ */
+async function dayOffered(page: Page, day: number) {
+  let left = day
+  for (let count = await days(page).count(); left >= count; count = await days(page).count()) {
+    left -= count
+    await laterWeek(page)
+  }
+  return days(page).nth(left)
+}
+
 /** Opens the n-th day offered and chooses one of its times at random: the time's UTC start. */
 async function chooseTime(page: Page, day: number, except?: string): Promise<string> {
-  const details = page.locator('#booking-form details').nth(day)
-  if (!(await details.getAttribute('open'))) await details.locator('summary').click()
+  const details = await dayOffered(page, day)
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click()
   const radios = details.getByRole('radio')
   const starts = (
     await radios.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))
@@ -126,7 +151,11 @@ test.describe('without JavaScript, from Tokyo', () => {
     // browser to fetch at once (app/lib/island-modules.ts); the pages without it, none.
     const preloads = page.locator('head link[rel="modulepreload"]')
     await expect(preloads).not.toHaveCount(0)
-    const moved = await chooseTime(page, 2, start)
+    // Another week, asked of the server: the link's token goes with it, so the page still moves the call.
+    await laterWeek(page)
+    await expect(page).toHaveURL(/[?&]token=reschedule\..*[?&]from=\d{4}-\d{2}-\d{2}/)
+    await expect(heading(page)).toHaveText('Move your call')
+    const moved = await chooseTime(page, 0, start)
     await page.getByRole('button', { name: 'Move my call' }).click()
     await expect(heading(page)).toHaveText('Your call is moved')
     await expect(page.getByRole('main')).toContainText(whenInZone(moved, 'Asia/Tokyo'))
@@ -153,6 +182,36 @@ test.describe('without JavaScript, from Tokyo', () => {
     await expect(page.getByRole('main')).toContainText('This call was canceled')
   })
 
+  test('the times come a week at a time; "Later times" and "Earlier times" ask the page again', async ({ page }) => {
+    await loaded(page, '/book?tz=Asia/Tokyo')
+    const earlier = page.getByRole('button', { name: 'Earlier times' })
+    await expect(earlier).toBeDisabled()
+    // The days' dates as their headings read them ("Friday, November 27"), in the year ahead.
+    const now = new Date()
+    const dates = async () =>
+      (await days(page).locator('summary > span:first-child').allTextContents()).map((label) => {
+        const date = new Date(`${label.replace(/^\w+, /, '')}, ${now.getFullYear()} 12:00 UTC`)
+        if (date.getUTCMonth() < now.getUTCMonth()) date.setUTCFullYear(now.getFullYear() + 1)
+        return date.getTime()
+      })
+    const first = await dates()
+    expect(first.length).toBeGreaterThan(0)
+    // Every day shown lies within seven days of the first.
+    expect(first.at(-1)! - first[0]!).toBeLessThan(7 * 24 * 3600 * 1000)
+
+    await laterWeek(page)
+    await expect(page).toHaveURL(/[?&]tz=Asia%2FTokyo&from=\d{4}-\d{2}-\d{2}$/)
+    const second = await dates()
+    expect(second[0]!).toBeGreaterThan(first.at(-1)!)
+    expect(second.at(-1)! - second[0]!).toBeLessThan(7 * 24 * 3600 * 1000)
+    await expect(page.locator('#booking-zone-now')).toContainText(zoneLabel('Asia/Tokyo', Date.now()))
+
+    await earlier.click()
+    await expect(page).toHaveURL(/[?&]from=/)
+    await expect.poll(dates).toEqual(first)
+    await expect(earlier).toBeDisabled()
+  })
+
   test('a time booked meanwhile comes back refused, with what was typed and the nearest free times', async ({
     browser,
   }) => {
@@ -161,7 +220,7 @@ test.describe('without JavaScript, from Tokyo', () => {
     await loaded(first, '/book')
     await loaded(second, '/book')
     const start = await chooseTime(first, 3)
-    await second.locator('#booking-form details').nth(3).locator('summary').click()
+    await (await dayOffered(second, 3)).locator('summary').click()
     await second
       .locator('label')
       .filter({ has: second.locator(`input[value="${start}"]`) })
@@ -207,6 +266,33 @@ test.describe('with JavaScript, from Auckland', () => {
     await confirm(page)
     await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Pacific/Auckland'))
     expect(invitation(await mailWith(email, 'Booked:'))).toMatchObject({ method: 'REQUEST', start })
+  })
+
+  test('another week is drawn in place, and a time picked in a week no longer shown is the one booked', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('book-week')
+    await loaded(page, '/book')
+    await islandAwake(page, 'BookingForm')
+    await expect(page.getByLabel('Times are shown in')).toHaveValue('Pacific/Auckland')
+    const start = await chooseTime(page, 0)
+    // A mark on this document: gone if the page were asked again.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+
+    await laterWeek(page)
+    await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}/)
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+    await expect(page.getByRole('group', { name: 'Pick a time' })).toContainText(
+      `Your pick, ${whenInZone(start, 'Pacific/Auckland')}, is in another week.`,
+    )
+    // At the last week "Later times" leads nowhere, and focus stays on it.
+    const later = page.getByRole('button', { name: 'Later times' })
+    while ((await later.getAttribute('aria-disabled')) !== 'true') await laterWeek(page)
+    await expect(later).toBeFocused()
+
+    await giveDetails(page, email)
+    await confirm(page)
+    await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Pacific/Auckland'))
   })
 
   for (const width of [412, 1280]) {
