@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent, type MouseEvent, type ReactNode } from 'react'
+import { useState, type ChangeEvent, type MouseEvent, type ReactNode } from 'react'
 import { BookedCall } from '#app/components/booked-call.tsx'
 import { errorClass, FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -119,13 +119,16 @@ export function BookingForm({
     keepInAddress(FROM_PARAM, date)
   }
 
-  function noteChoice(event: FormEvent<HTMLFieldSetElement>) {
-    const input = event.target as HTMLInputElement
+  function noteChoice(event: ChangeEvent<HTMLFieldSetElement>) {
+    const input = event.target as EventTarget as HTMLInputElement
     if (input.name === 'start') setChosen(input.value)
   }
 
   // The zone form's query, kept when it asks again (a GET form drops its action's).
   const [actionPath = action, actionQuery = ''] = action.split('?')
+  // The post names the zone in its address too, so that a refused booking
+  // comes back with the times in the zone they were chosen in.
+  const postAction = `${actionPath}?${new URLSearchParams([...new URLSearchParams(actionQuery), [ZONE_PARAM, timeZone]])}`
   const weekButton = (date: string | undefined, label: string, icon: 'arrow-left' | 'arrow-right') => (
     <Button
       type="submit"
@@ -216,7 +219,7 @@ export function BookingForm({
       <form
         id={BOOKING_FORM_ID}
         method="post"
-        action={action}
+        action={postAction}
         noValidate
         aria-label={move ? 'Move your call' : 'Book your call'}
         className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"

@@ -217,8 +217,8 @@ test.describe('without JavaScript, from Tokyo', () => {
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: 'Asia/Tokyo' })
     const [first, second] = [await context.newPage(), await context.newPage()]
-    await loaded(first, '/book')
-    await loaded(second, '/book')
+    await loaded(first, '/book?tz=Asia/Tokyo')
+    await loaded(second, '/book?tz=Asia/Tokyo')
     const start = await chooseTime(first, 3)
     await (await dayOffered(second, 3)).locator('summary').click()
     await second
@@ -237,6 +237,8 @@ test.describe('without JavaScript, from Tokyo', () => {
       'That time has just been booked by someone else',
     )
     await expect(second.getByText('The nearest free times:')).toBeVisible()
+    // Still on the Tokyo clock the times were chosen on.
+    await expect(second.locator('#booking-zone-now')).toContainText(zoneLabel('Asia/Tokyo', Date.now()))
     await expect(second.getByRole('textbox', { name: 'Work email' })).toHaveValue(late)
     expect(leadsWith(late)).toEqual([])
     await context.close()
