@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FocusEvent, type ReactNode, type SubmitEvent } from 'react'
 import { FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
@@ -140,7 +140,7 @@ export function ContactForm({
     if (field) requestAnimationFrame(() => document.getElementById(controlId(field))?.focus())
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     if (sending) return
     const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type SubmitEvent } from 'react'
 import { IslandBoundary } from '#app/components/error-fallback.tsx'
 import {
   EXIT_POPUP_SEEN_KEY,
@@ -135,7 +135,7 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
     return () => clearTimeout(timer)
   }, [state, onClose])
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     if (state !== 'editing') return
     try {
