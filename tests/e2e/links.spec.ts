@@ -15,6 +15,9 @@ test('every link, #anchor and asset works, and every page of the registry is rea
   request,
   baseURL,
 }, testInfo) => {
+  // A crawl of the whole site, some 300 requests: 15 s alone on a 2-core machine, past 30 s
+  // beside two other workers on a slower one.
+  test.setTimeout(90_000)
   const fetch: Fetcher = async (pathAndQuery) => {
     const response = await getAnswer(request, pathAndQuery, { maxRedirects: 0 })
     const headers = response.headers()
