@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type MouseEvent, type ReactNode } from 'react'
+import { useMemo, useState, type ChangeEvent, type MouseEvent, type ReactNode } from 'react'
 import { BookedCall } from '#app/components/booked-call.tsx'
 import { errorClass, FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -17,6 +17,9 @@ import {
   type BookingFormState,
 } from '#app/lib/booking-form.ts'
 import { HONEYPOT_FIELD } from '#app/lib/lead-constants.ts'
+
+/** No nearest times: one array, so that the times derived from it are not re-derived on each render. */
+const noStarts: readonly string[] = []
 
 const controlClass =
   'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-danger'
@@ -78,17 +81,21 @@ export function BookingForm({
   const [timeZone, setTimeZone] = useState(initialZone)
   // The week the visitor went to in place; undefined while it is the page's.
   const [from, setFrom] = useState<string>()
-  const { errors, values, nearest = [] } = initial
+  const { errors, values, nearest = noStarts } = initial
   const [chosen, setChosen] = useState(values.start)
-  const shown =
-    timeZone === times.timeZone && from === undefined
-      ? times
-      : timesInZone(starts, timeZone, {
-          nearest,
-          // In another zone, the page's week: from its first day, or the first week.
-          from: from ?? (times.earlier ? times.days[0]?.date : undefined),
-          showing: values.start,
-        })
+  // Formatted once per zone and week, not on each choice of a time.
+  const shown = useMemo(
+    () =>
+      timeZone === times.timeZone && from === undefined
+        ? times
+        : timesInZone(starts, timeZone, {
+            nearest,
+            // In another zone, the page's week: from its first day, or the first week.
+            from: from ?? (times.earlier ? times.days[0]?.date : undefined),
+            showing: values.start,
+          }),
+    [times, starts, timeZone, from, nearest, values.start],
+  )
   const { days } = shown
   const openDate = days.find((day) => day.slots.some((slot) => slot.start === chosen))?.date ?? days[0]?.date
   // A time chosen in a week no longer shown is still the one sent.
@@ -120,8 +127,8 @@ export function BookingForm({
   }
 
   function noteChoice(event: ChangeEvent<HTMLFieldSetElement>) {
-    const input = event.target as EventTarget as HTMLInputElement
-    if (input.name === 'start') setChosen(input.value)
+    const input: EventTarget = event.target
+    if (input instanceof HTMLInputElement && input.name === 'start') setChosen(input.value)
   }
 
   // The zone form's query, kept when it asks again (a GET form drops its action's).
