@@ -6,6 +6,7 @@
  * UTC instants, as the slot engine gives them (server/booking/README.md); a
  * slot's value never depends on the zone it is shown in.
  */
+import { addDays, isCalendarDate } from './calendar-date.ts'
 
 export interface SlotChoice {
   /** The start, a UTC ISO instant: what the form sends. */
@@ -98,16 +99,9 @@ export function zoneLabel(timeZone: string, at: number): string {
 /** The days a page shows at a time: a week, so the page stays light and the list short. */
 export const WEEK_DAYS = 7
 
-/** `date` ("YYYY-MM-DD") moved by `days` calendar days. */
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10)
-}
-
 /** A calendar date written "YYYY-MM-DD", or undefined: what the address may name as a week's first day. */
 export function knownDate(value: string | null | undefined): string | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
-  return addDays(value, 0) === value ? value : undefined
+  return value && isCalendarDate(value) ? value : undefined
 }
 
 /**

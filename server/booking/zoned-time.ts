@@ -1,8 +1,12 @@
 /**
  * Wall-clock time in a named time zone and the UTC instants it stands for, with the platform's
  * Intl and its time-zone database alone (docs/decisions/031-booking-slots-in-the-team-zone.md).
- * Dates are "YYYY-MM-DD" strings, instants epoch milliseconds; nothing here reads the clock.
+ * Dates are "YYYY-MM-DD" strings (app/lib/calendar-date.ts counts them), instants epoch
+ * milliseconds; nothing here reads the clock.
  */
+import { formatDate, splitDate } from '#app/lib/calendar-date.ts'
+
+export { addDays, isCalendarDate, weekdayOf } from '#app/lib/calendar-date.ts'
 
 export const MINUTE = 60_000
 export const HOUR = 60 * MINUTE
@@ -131,37 +135,6 @@ export function timeAt(ms: number, timeZone: string): string {
 export function zonedDateTimeToUtc(date: string, minutes: number, timeZone: string): number {
   const [year, month, day] = splitDate(date)
   return zonedToUtc({ year, month, day, hour: Math.floor(minutes / 60), minute: minutes % 60 }, timeZone)
-}
-
-/** A real calendar date in the form "YYYY-MM-DD" (2026-02-30 is not). */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return false
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-}
-
-/** `date` moved by `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = splitDate(date)
-  const moved = new Date(Date.UTC(year, month - 1, day + days))
-  return formatDate(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate())
-}
-
-/** Day of the week of `date`: 0 Sunday to 6 Saturday. */
-export function weekdayOf(date: string): number {
-  const [year, month, day] = splitDate(date)
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay()
-}
-
-function splitDate(date: string): [number, number, number] {
-  const [year, month, day] = date.split('-').map(Number)
-  return [year!, month!, day!]
-}
-
-function formatDate(year: number, month: number, day: number): string {
-  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`
 }
 
 function pad(value: number): string {
