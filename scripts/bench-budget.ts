@@ -1,6 +1,8 @@
 // The performance budget `npm run bench` holds pages to, and exits non-zero
 // when one is broken (docs/decisions/025-performance-budget.md, as amended by
-// docs/decisions/029-pages-as-documents-widgets-as-islands.md).
+// docs/decisions/029-pages-as-documents-widgets-as-islands.md). CI holds the
+// pages to the part of it every machine reads alike, and reports the timings
+// (docs/decisions/040-ci-judges-what-every-machine-reads-alike.md).
 import { pages, type RouteModule } from '#app/lib/registry.ts'
 
 /** One page of each family, and the pages with tools and forms of their own. */
@@ -62,6 +64,23 @@ export function isContentPage(path: string): boolean {
  */
 export const RUNS = { simulate: 3, devtools: 4 } as const
 
+/**
+ * What `npm run bench -- --ci` runs per page: one simulated run, whose
+ * scores, layout shift and script bytes are the same on every machine, and
+ * no applied run, whose times CI would only report
+ * (docs/decisions/040-ci-judges-what-every-machine-reads-alike.md).
+ */
+export const CI_RUNS = { simulate: 1, devtools: 0 } as const
+
+/**
+ * The lowest benchmark index ("CPU/Memory Power") of the bracket Lighthouse
+ * calibrates its 4x CPU slowdown for, its high-end desktop (1,500 to 2,000 in
+ * Lighthouse's docs/throttling.md; its calculator puts 4x at 1,533). Below
+ * it, the slowdown emulates a phone slower than the budget's, and
+ * `npm run bench` says so beside its verdict.
+ */
+export const CALIBRATED_BENCHMARK_INDEX = 1500
+
 export const BUDGET = {
   /** Lighthouse mobile, simulated throttling (its default). */
   simulate: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, cls: 0, tbtMs: 50 },
@@ -116,35 +135,61 @@ export interface PageMeasure {
   /** Left out of search engines (its SEO score is not held to the budget). */
   noIndex: boolean
   simulate: Medians
-  devtools: Medians
+  /** Absent where no applied run was made (CI's runs, `CI_RUNS`). */
+  devtools?: Medians
 }
 
-/** Every broken budget of the measured pages, as sentences; empty when all hold. */
-export function brokenBudgets(measures: readonly PageMeasure[]): string[] {
+type Check = (path: string, what: string, value: number, limit: number, atLeast: boolean) => void
+
+function collect(measures: readonly PageMeasure[], checkPage: (page: PageMeasure, check: Check) => void): string[] {
   const broken: string[] = []
-  const check = (path: string, what: string, value: number, limit: number, atLeast: boolean) => {
+  const check: Check = (path, what, value, limit, atLeast) => {
     if (atLeast ? value < limit : value > limit) {
       broken.push(`${path}: ${what} ${value} ${atLeast ? '<' : '>'} ${limit}`)
     }
   }
-  for (const page of measures) {
+  for (const page of measures) checkPage(page, check)
+  return broken
+}
+
+/**
+ * The broken budgets that read the same on every machine, as sentences
+ * (empty when all hold): the audits' scores, layout shift and the script a
+ * content page fetches. CI fails on these.
+ */
+export function brokenBudgets(measures: readonly PageMeasure[]): string[] {
+  return collect(measures, (page, check) => {
     const { simulate, devtools } = page
     const s = BUDGET.simulate
-    check(page.path, 'Performance', simulate.performance, s.performance, true)
     check(page.path, 'Accessibility', simulate.accessibility, s.accessibility, true)
     check(page.path, 'Best Practices', simulate.bestPractices, s.bestPractices, true)
     if (!page.noIndex) check(page.path, 'SEO', simulate.seo, s.seo, true)
     check(page.path, 'CLS', simulate.cls, s.cls, false)
-    check(page.path, 'TBT ms', simulate.tbtMs, s.tbtMs, false)
-    check(page.path, 'applied-throttling FCP ms (fastest run)', devtools.fastestFcpMs, BUDGET.devtools.fcpMs, false)
-    check(page.path, 'applied-throttling TTI ms (fastest run)', devtools.fastestTtiMs, BUDGET.devtools.ttiMs, false)
     if (isContentPage(page.path)) {
       // Both runs watch the same load: the larger of the two stands.
-      const jsKb = Math.max(simulate.jsKb, devtools.jsKb)
+      const jsKb = Math.max(simulate.jsKb, devtools?.jsKb ?? 0)
       check(page.path, 'JS KB before the visitor acts', jsKb, BUDGET.contentPageJsKb, false)
     }
-  }
-  return broken
+  })
+}
+
+/**
+ * The broken budgets of time, as sentences (empty when all hold): the
+ * Performance score, Total Blocking Time, and applied throttling's first
+ * paint and time to interactive where applied runs were made. They read the
+ * machine as much as the page, so `npm run bench` fails on them and CI
+ * reports them (docs/decisions/040-ci-judges-what-every-machine-reads-alike.md).
+ */
+export function brokenTimingBudgets(measures: readonly PageMeasure[]): string[] {
+  return collect(measures, (page, check) => {
+    const { simulate, devtools } = page
+    check(page.path, 'Performance', simulate.performance, BUDGET.simulate.performance, true)
+    check(page.path, 'TBT ms', simulate.tbtMs, BUDGET.simulate.tbtMs, false)
+    if (devtools) {
+      check(page.path, 'applied-throttling FCP ms (fastest run)', devtools.fastestFcpMs, BUDGET.devtools.fcpMs, false)
+      check(page.path, 'applied-throttling TTI ms (fastest run)', devtools.fastestTtiMs, BUDGET.devtools.ttiMs, false)
+    }
+  })
 }
 
 /** Pages whose simulated Total Blocking Time is above the target, as sentences; empty when none is. */

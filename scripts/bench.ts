@@ -1,6 +1,9 @@
 // Lighthouse benchmark of the production build, and its performance budget:
 // `npm run bench` measures one page of each family (scripts/bench-budget.ts),
-// `npm run bench -- --ci` the two CI measures; BENCH_PATHS=/a,/b any others.
+// `npm run bench -- --ci` the two CI measures, once each, and judges only
+// what every machine reads alike, reporting the times
+// (docs/decisions/040-ci-judges-what-every-machine-reads-alike.md);
+// BENCH_PATHS=/a,/b any others.
 // Mobile, default settings, `RUNS` per page and throttling method (three
 // simulated, four applied; BENCH_RUNS sets both), after one warm-up run that
 // is not counted; prints the medians (and applied throttling's fastest run,
@@ -28,7 +31,10 @@ import {
   BENCH_PAGES,
   BUDGET,
   brokenBudgets,
+  brokenTimingBudgets,
+  CALIBRATED_BENCHMARK_INDEX,
   CI_BENCH_PAGES,
+  CI_RUNS,
   missedTargets,
   RUNS,
   type Medians,
@@ -41,15 +47,19 @@ const clientDir = process.env.CLIENT_DIR ?? 'build/client'
 const protocol = process.env.BENCH_PROTOCOL ?? 'https'
 if (protocol !== 'https' && protocol !== 'http') throw new Error(`BENCH_PROTOCOL is https or http, not ${protocol}`)
 const base = `${protocol}://localhost:${port}`
+const ci = process.argv.includes('--ci')
 const paths: readonly string[] = process.env.BENCH_PATHS
   ? process.env.BENCH_PATHS.split(',')
-  : process.argv.includes('--ci')
+  : ci
     ? CI_BENCH_PAGES
     : BENCH_PAGES
 const methods = ['simulate', 'devtools'] as const
 const runs: Record<(typeof methods)[number], number> = process.env.BENCH_RUNS
   ? { simulate: Number(process.env.BENCH_RUNS), devtools: Number(process.env.BENCH_RUNS) }
-  : RUNS
+  : ci
+    ? CI_RUNS
+    : RUNS
+if (runs.simulate < 1) throw new Error('the budget reads its scores from simulated runs: make at least one')
 
 interface Run {
   performance: number
@@ -184,7 +194,7 @@ console.log(`warmed up on ${paths[0]} (not counted)`)
 const rows: Record<string, string | number>[] = []
 const raw: Record<string, Run[]> = {}
 const medians: Record<string, Partial<Record<(typeof methods)[number], Medians>>> = {}
-for (const method of methods) {
+for (const method of methods.filter((name) => runs[name] > 0)) {
   for (const path of paths) {
     const results = Array.from({ length: runs[method] }, () => lighthouse(`${base}${path}`, method))
     raw[`${method} ${path}`] = results
@@ -237,32 +247,57 @@ const measures: PageMeasure[] = paths.map((path) => {
     path,
     noIndex: entry?.noIndex ?? false,
     simulate: medians[path]!.simulate!,
-    devtools: medians[path]!.devtools!,
+    devtools: medians[path]!.devtools,
   }
 })
 const broken = brokenBudgets(measures)
+const slow = brokenTimingBudgets(measures)
 const missed = missedTargets(measures)
 mkdirSync('bench-results', { recursive: true })
 const file = `bench-results/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
-writeFileSync(file, JSON.stringify({ runs, protocol, budget: BUDGET, medians: rows, broken, missed, raw }, null, 2))
-console.log(
-  `Medians of ${runs.simulate} simulated and ${runs.devtools} applied runs (applied throttling held on its fastest) over ${protocol === 'https' ? 'HTTPS and HTTP/2' : 'HTTP/1.1'}; every run in ${file}`,
+writeFileSync(
+  file,
+  JSON.stringify({ runs, protocol, budget: BUDGET, medians: rows, broken, slow, missed, raw }, null, 2),
 )
+const counted =
+  runs.devtools > 0
+    ? `Medians of ${runs.simulate} simulated and ${runs.devtools} applied runs (applied throttling held on its fastest)`
+    : `${runs.simulate} simulated run${runs.simulate > 1 ? 's (their medians)' : ''} per page and no applied run`
+console.log(`${counted} over ${protocol === 'https' ? 'HTTPS and HTTP/2' : 'HTTP/1.1'}; every run in ${file}`)
 // The budget's times come from this machine's CPU, slowed 4x: Lighthouse
 // calibrates that slowdown for its high-end desktop bracket, a benchmark
 // index of 1,500 to 2,000 (its docs/throttling.md), so the index says what
 // kind of machine the times were taken on.
 const indexes = Object.values(raw).flatMap((results) => results.map((run) => run.benchmarkIndex))
+const machineIndex = Math.round(median(indexes))
 console.log(
-  `Lighthouse's benchmark index of this machine: median ${Math.round(median(indexes))} (${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))})`,
+  `Lighthouse's benchmark index of this machine: median ${machineIndex} (${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))})`,
 )
 if (missed.length > 0) {
   console.warn(
     `Above the TBT target (docs/decisions/029-pages-as-documents-widgets-as-islands.md):\n  ${missed.join('\n  ')}`,
   )
 }
+const budget = 'docs/decisions/025-performance-budget.md'
+if (ci) {
+  // CI's machine is whatever runs it: its times are on record here and in the
+  // results file, and judged by `npm run bench` on a quiet, calibrated one
+  // (docs/decisions/040-ci-judges-what-every-machine-reads-alike.md).
+  if (slow.length > 0) console.warn(`Timing budget (${budget}), reported in CI, not judged:\n  ${slow.join('\n  ')}`)
+} else {
+  if (machineIndex < CALIBRATED_BENCHMARK_INDEX) {
+    console.warn(
+      `This machine reads below Lighthouse's calibration for a 4x slowdown (benchmark index ${CALIBRATED_BENCHMARK_INDEX}): its times are those of a slower phone than the budget's.`,
+    )
+  }
+  broken.push(...slow)
+}
 if (broken.length > 0) {
-  console.error(`Performance budget broken (docs/decisions/025-performance-budget.md):\n  ${broken.join('\n  ')}`)
+  console.error(`Performance budget broken (${budget}):\n  ${broken.join('\n  ')}`)
   process.exit(1)
 }
-console.log(`Performance budget held on ${paths.length} pages.`)
+console.log(
+  ci
+    ? `Scores, layout shift and script held on ${paths.length} pages; times reported.`
+    : `Performance budget held on ${paths.length} pages.`,
+)
