@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { TOAST_EVENT } from '#app/components/ui/toast.ts'
 import { site } from '#app/lib/site.ts'
 import { classConflicts } from './class-conflicts.ts'
-import { islandAwake, loaded } from './support.ts'
+import { axeOn, islandAwake, loaded } from './support.ts'
 import { leadsWith, mailsTo, uniqueEmail } from './leads.ts'
 
 // The exit popup, the contact form and the mobile call-to-action bar
@@ -251,7 +250,7 @@ test.describe('the exit popup', () => {
     await expect
       .poll(() => page.locator('[data-sonner-toast]').evaluate((element) => getComputedStyle(element).opacity))
       .toBe('1')
-    const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+    const results = await axeOn(page).withTags(axeTags).analyze()
     expect(results.violations.map((violation) => violation.id)).toEqual([])
     expect(keys).toHaveLength(4)
     expect(new Set(keys).size).toBe(1)
@@ -272,7 +271,7 @@ test.describe('the exit popup', () => {
             .map((animation) => animation.finished.catch(() => undefined)),
         ),
       )
-      const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+      const results = await axeOn(page).withTags(axeTags).analyze()
       expect(
         results.violations.map((violation) => violation.id),
         theme,
@@ -345,7 +344,7 @@ test.describe('the contact form', () => {
       'Choose the service you are interested in',
     )
     await expect(page.getByLabel('Your message')).toHaveAccessibleDescription('Tell us a little about your project')
-    const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+    const results = await axeOn(page).withTags(axeTags).analyze()
     expect(results.violations.map((violation) => violation.id)).toEqual([])
   })
 
@@ -420,7 +419,7 @@ test.describe('the contact form', () => {
     await islandAwake(page, 'ContactForm')
     await page.getByRole('button', { name: 'Send message' }).click()
     await expect(page.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true')
-    const results = await new AxeBuilder({ page }).include('#contact-form').withTags(axeTags).analyze()
+    const results = await axeOn(page).include('#contact-form').withTags(axeTags).analyze()
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([])
   })
 
@@ -521,7 +520,7 @@ test.describe('the contact form', () => {
       'Enter a valid email address, like name@company.com',
     )
     await expect(page.getByLabel('Your message')).toHaveAccessibleDescription('Tell us a little about your project')
-    const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+    const results = await axeOn(page).withTags(axeTags).analyze()
     expect(results.violations.map((violation) => violation.id)).toEqual([])
     // Awake, it clears the server's errors as the fields become right.
     await page.getByLabel('Work email').fill('grace@example.com')

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import axe from 'axe-core'
 import { expectedPages } from './expected.ts'
 import { classConflicts } from './class-conflicts.ts'
-import { loaded } from './support.ts'
+import { axeOn, loaded } from './support.ts'
 
 // Every page, hydrated: no accessibility violation that axe-core can find
 // (WCAG 2.2 A and AA, and its best practices), nothing in the console, no
@@ -29,6 +28,24 @@ if (!colorRules.includes('color-contrast'))
 
 for (const path of paths) qualityTest(path)
 
+test('axe-core, run inside the page, finds planted defects in both themes', async ({ page }) => {
+  await loaded(page, '/')
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!
+    main.insertAdjacentHTML(
+      'afterbegin',
+      '<img src="/favicon.svg" width="20" height="20"><p style="color:#ccc;background:#fff">Faint words</p>',
+    )
+  })
+  expect((await axeOn(page).withTags(axeTags).analyze()).violations.map((violation) => violation.id)).toEqual(
+    expect.arrayContaining(['image-alt', 'color-contrast']),
+  )
+  await page.emulateMedia({ colorScheme: 'dark' })
+  expect((await axeOn(page).withRules(colorRules).analyze()).violations.map((violation) => violation.id)).toEqual([
+    'color-contrast',
+  ])
+})
+
 for (const { theme, colorScheme } of [
   { theme: '', colorScheme: 'light' },
   { theme: ' (dark theme)', colorScheme: 'dark' },
@@ -42,7 +59,7 @@ for (const { theme, colorScheme } of [
       await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
       // Once it has finished fading in: axe-core weighs contrast by opacity.
       await expect(page.locator('#mobile-menu')).toHaveCSS('opacity', '1')
-      const results = await new AxeBuilder({ page }).include('#mobile-menu').analyze()
+      const results = await axeOn(page).include('#mobile-menu').analyze()
       expect(results.violations.map((violation) => violation.id)).toEqual([])
     })
 
@@ -51,7 +68,7 @@ for (const { theme, colorScheme } of [
       await page.goto('/')
       await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click()
-      const results = await new AxeBuilder({ page }).include('header').analyze()
+      const results = await axeOn(page).include('header').analyze()
       expect(results.violations.map((violation) => violation.id)).toEqual([])
     })
   })
@@ -106,7 +123,7 @@ function qualityTest(path: string) {
 /** axe-core's violations of these tags or rules on the page as it is, each with the elements at fault. */
 async function violations(page: Page, run: { tags: string[] } | { rules: string[] }): Promise<string[]> {
   // Only violations are reported: axe-core gathers no details of what passed.
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
+  const builder = axeOn(page).options({ resultTypes: ['violations'] })
   const results = await ('tags' in run ? builder.withTags(run.tags) : builder.withRules(run.rules)).analyze()
   return results.violations.map(
     (violation) =>

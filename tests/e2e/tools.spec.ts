@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import {
   annotationDates,
@@ -10,7 +9,7 @@ import {
   type Range,
 } from '#app/lib/sample-analytics.ts'
 import { site } from '#app/lib/site.ts'
-import { islandAwake, loaded } from './support.ts'
+import { axeOn, islandAwake, loaded } from './support.ts'
 
 // The two tools (docs/product.md#routes): the ROI calculator and the demo
 // analytics dashboard, as a visitor uses them.
@@ -66,7 +65,7 @@ async function expectToolCodeOnlyOncePointedAt(page: Page, path: string, before?
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+  const results = await axeOn(page).withTags(axeTags).analyze()
   expect(
     results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`),
   ).toEqual([])

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { headingOf } from '../expected.ts'
-import { loaded, testMeasurementId } from '../support.ts'
+import { axeOn, loaded, testMeasurementId } from '../support.ts'
 import { banner, dataLayer, eventsNamed, interceptAnalytics, tagUrl } from './support.ts'
 
 // A build with a measurement id (playwright.config.ts, project "measured"):
@@ -282,7 +281,7 @@ test.describe('on a phone', () => {
     await loaded(page, '/')
     await expect(banner(page)).toBeVisible()
 
-    const results = await new AxeBuilder({ page })
+    const results = await axeOn(page)
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
       .analyze()
     expect(

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { expectedPages, origin } from '../expected.ts'
-import { loaded } from '../support.ts'
+import { axeOn, loaded } from '../support.ts'
 import { banner, eventsNamed, interceptAnalytics } from './support.ts'
 
 // The share widget (docs/product.md#share-widget), in the build with a
@@ -194,7 +193,7 @@ test.describe('placement', () => {
 test('the widget and the banner pass axe-core together on an article', async ({ page }) => {
   await openArticle(page)
   await expect(banner(page)).toBeVisible()
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze()
   expect(
