@@ -339,6 +339,54 @@ describe('alone, with the test build', async () => {
     expect(log.info.mock.calls).toEqual([['{"event":"lead_store_failed"}']])
   })
 
+  test('a plain GET renders each URL once: the same page and ETag again, 304 for that ETag; a refused post renders anew', async () => {
+    const rendered: string[] = []
+    const counting = renderedPagesApp({
+      paths: ['/contact'],
+      renderPage: (request, locals) => {
+        rendered.push(`${request.method} ${new URL(request.url).search}${locals.contactForm ? ' refused' : ''}`)
+        return renderPage(request, locals)
+      },
+      pageCsp,
+      intake: async () => ({ kind: 'invalid', errors: { email: 'Enter a valid email address' } }),
+      limiter: unlimited,
+      clientAddress: () => '192.0.2.1',
+      now: Date.now,
+    })
+    const first = await counting.request('/contact')
+    const firstHtml = await first.text()
+    const etag = first.headers.get('etag')
+    expect(etag).toMatch(/^W\/"[\w-]{16}"$/)
+    const again = await counting.request('/contact')
+    expect(again.headers.get('etag')).toBe(etag)
+    expect(again.headers.get('content-security-policy')).toBe(pageCsp['/contact'])
+    expect(again.headers.get('cache-control')).toBe('no-cache')
+    expect(await again.text()).toBe(firstHtml)
+    const head = await counting.request('/contact', { method: 'HEAD' })
+    expect([head.status, head.headers.get('etag'), await head.text()]).toEqual([200, etag, ''])
+    const revalidated = await counting.request('/contact', { headers: { 'if-none-match': etag! } })
+    expect([revalidated.status, await revalidated.text()]).toEqual([304, ''])
+    expect(revalidated.headers.get('cache-control')).toBe('no-cache')
+
+    const audit = await counting.request('/contact?topic=audit')
+    expect(shownContactForm(await audit.text())).toEqual({ errors: {}, values: { topic: 'audit' } })
+    expect(audit.headers.get('etag')).not.toBe(etag)
+    await counting.request('/contact?topic=audit')
+
+    const post = () =>
+      counting.request('/contact', {
+        method: 'POST',
+        body: new URLSearchParams({ ...contact, email: 'not-an-address' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+    for (const response of [await post(), await post()]) {
+      expect(response.status).toBe(400)
+      expect(response.headers.get('etag')).toBeNull()
+      expect(shownContactForm(await response.text()).values.email).toBe('not-an-address')
+    }
+    expect(rendered).toEqual(['GET ', 'GET ?topic=audit', 'GET  refused', 'GET  refused'])
+  })
+
   test('refuses to start when a page rendered on demand has no CSP in the headers file', () => {
     const { '/contact': _, ...withoutContact } = pageCsp
     expect(() =>

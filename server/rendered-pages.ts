@@ -13,13 +13,23 @@ import { retryAfterSeconds, type RateLimiter } from './rate-limit.ts'
 import { bookingPagesApp, BOOK_PATH } from './booking-pages.ts'
 import type { BookingService } from './booking/service.ts'
 import { MANAGE_PATH } from './booking/tokens.ts'
-import { contentTypes } from './static-files.ts'
+import { contentTypes, etagOf } from './static-files.ts'
 
 /**
  * Renders a page of the build that is rendered on demand (build/server/entry.mjs,
  * server/astro/entry.ts), or gives undefined for any other path.
  */
 export type RenderPage = (request: Request, locals: App.Locals) => Promise<Response | undefined>
+
+/** How many URLs of the pages rendered on demand keep their plain GET's render (see renderedPagesApp). */
+export const RENDERS_KEPT = 32
+
+interface KeptRender {
+  status: number
+  headers: [string, string][]
+  body: Uint8Array<ArrayBuffer>
+  etag: string
+}
 
 /** Where the contact form posts without JavaScript, and where a sent one lands. */
 export const CONTACT_PATH = '/contact'
@@ -66,9 +76,9 @@ export function renderedPagesApp({
   }
 
   /** The page at `c`'s path, rendered for a GET with `locals` and answered with its CSP. */
-  async function render(c: Context, locals: App.Locals): Promise<Response> {
+  async function render(c: Context, locals: App.Locals, method = c.req.method): Promise<Response> {
     const url = new URL(c.req.url)
-    const request = new Request(url, { method: c.req.method === 'HEAD' ? 'HEAD' : 'GET', headers: c.req.raw.headers })
+    const request = new Request(url, { method: method === 'HEAD' ? 'HEAD' : 'GET', headers: c.req.raw.headers })
     const response = await renderPage(request, locals)
     if (!response) throw new Error(`The build renders no page at ${url.pathname}: run the build again`)
     const csp = pageCsp[url.pathname]
@@ -85,14 +95,40 @@ export function renderedPagesApp({
 
   const refused = (c: Context, contactForm: RefusedContactForm) => render(c, { contactForm })
 
+  // A plain GET of such a page holds nothing of the visitor (/contact with or
+  // without ?topic=, /dashboard for its ?range=): one build renders the same
+  // bytes for every request of one address. Every
+  // page prefetches /contact as it loads (docs/product.md#prefetching), and a
+  // render took 20-50 ms of the server's CPU, so each URL's first render is
+  // kept, for up to RENDERS_KEPT URLs, and sent again with its ETag.
+  const kept = new Map<string, Promise<KeptRender>>()
+  async function renderKept(c: Context): Promise<Response> {
+    const { pathname, search } = new URL(c.req.url)
+    const key = pathname + search
+    let entry = kept.get(key)
+    if (!entry) {
+      entry = render(c, {}, 'GET').then(async (response) => {
+        const body = new Uint8Array(await response.arrayBuffer())
+        return { status: response.status, headers: [...response.headers], body, etag: etagOf(body) }
+      })
+      if (kept.size < RENDERS_KEPT) kept.set(key, entry)
+      // A render that failed is tried again by the next request.
+      entry.catch(() => kept.delete(key))
+    }
+    const { status, headers, body, etag } = await entry
+    const answer = new Headers(headers)
+    answer.set('ETag', etag)
+    if (status === 200 && c.req.header('if-none-match') === etag) return c.body(null, 304, Object.fromEntries(answer))
+    return new Response(c.req.method === 'HEAD' ? null : body, { status, headers: answer })
+  }
+
   const app = new Hono()
   const bookingPaths = [BOOK_PATH, MANAGE_PATH]
   if (bookingPaths.some((path) => paths.includes(path))) {
     if (!booking) throw new Error(`The build renders ${BOOK_PATH}: the server needs its booking service`)
     app.route('/', bookingPagesApp({ service: booking, render, limiter, clientAddress, now, siteOrigin }))
   }
-  for (const path of paths)
-    if (!bookingPaths.includes(path)) app.on(['GET', 'HEAD'], path, compress(), (c) => render(c, {}))
+  for (const path of paths) if (!bookingPaths.includes(path)) app.on(['GET', 'HEAD'], path, compress(), renderKept)
   // The contact form's plain post, where the build renders the contact page.
   if (paths.includes(CONTACT_PATH))
     app.post(

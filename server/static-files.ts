@@ -86,6 +86,15 @@ export function builtPages(root: string): { urlPath: string; html: string }[] {
     .map(({ urlPath, file }) => ({ urlPath, html: readFileSync(file, 'utf8') }))
 }
 
+/**
+ * The ETag of a file's or a page's bytes: weak, since each is also sent
+ * compressed. 96 bits of the content's hash tell versions of one file apart;
+ * each byte of a header is sent with every page.
+ */
+export function etagOf(bytes: Uint8Array): string {
+  return `W/"${createHash('sha1').update(bytes).digest('base64url').slice(0, 16)}"`
+}
+
 /** Maps the URL path of every file visitors may get to its entry. */
 export function indexStaticFiles(root: string): Map<string, StaticFile> {
   const present = new Set(walk(root))
@@ -97,9 +106,7 @@ export function indexStaticFiles(root: string): Map<string, StaticFile> {
     index.set(urlPath, {
       file,
       type: contentType(file),
-      // 96 bits of the content's hash tell versions of one file apart; each
-      // byte of a header is sent with every page.
-      etag: `W/"${createHash('sha1').update(readFileSync(file)).digest('base64url').slice(0, 16)}"`,
+      etag: etagOf(readFileSync(file)),
       encodings,
     })
   }
