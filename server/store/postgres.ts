@@ -16,7 +16,7 @@ import { migrationsFor } from './migrations.ts'
 import {
   bookingSelect,
   isSlotTaken,
-  leadColumnValues,
+  leadRowValues,
   parsePayload,
   toDeliveryRow,
   toStoredBooking,
@@ -184,30 +184,9 @@ export async function openPostgresStore({
       bookingTransaction(pool, async (client) => {
         const check = isBookable(item.start, { ...rules, booked: await bookedAround(client, rules) })
         if (!check.bookable) return { ok: false, reason: check.reason }
-        const { lead } = item
-        const columns = leadColumnValues(lead)
         await client.query(
           `INSERT INTO leads (${leadColumns}) VALUES (${leadTypes.map((_, i) => `$${i + 1}`).join(', ')})`,
-          [
-            item.leadId,
-            item.createdAt,
-            lead.kind,
-            lead.email,
-            columns.name,
-            columns.company,
-            columns.service,
-            columns.budget,
-            columns.message,
-            columns.topic,
-            lead.page ?? null,
-            lead.referrerHost ?? null,
-            lead.utm_source ?? null,
-            lead.utm_medium ?? null,
-            lead.utm_campaign ?? null,
-            lead.utm_term ?? null,
-            lead.utm_content ?? null,
-            null,
-          ],
+          Object.values(leadRowValues(item.leadId, item.createdAt, item.lead, null)),
         )
         await client.query(
           `INSERT INTO bookings (id, lead_id, start_at, end_at, time_zone, uid, sequence, status, created_at, updated_at)
@@ -516,22 +495,7 @@ function aboutTheData(error: unknown): boolean {
 
 /** The columns of a lead row, in the order of the INSERTs below. */
 function leadValues(item: NewLead): unknown[] {
-  const { lead } = item
-  return [
-    item.id,
-    item.createdAt,
-    lead.kind,
-    lead.email,
-    ...Object.values(leadColumnValues(lead)),
-    lead.page ?? null,
-    lead.referrerHost ?? null,
-    lead.utm_source ?? null,
-    lead.utm_medium ?? null,
-    lead.utm_campaign ?? null,
-    lead.utm_term ?? null,
-    lead.utm_content ?? null,
-    item.idempotencyKey ?? null,
-  ]
+  return Object.values(leadRowValues(item.id, item.createdAt, item.lead, item.idempotencyKey ?? null))
 }
 
 const leadColumns = `id, created_at, kind, email, name, company, service, budget, message, topic, page,

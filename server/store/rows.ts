@@ -72,7 +72,7 @@ export function toDeliveryRow(row: DeliveryDbRow): DeliveryRow {
 }
 
 /** A lead's columns for any kind: a form's fields, or a booking's (its note as the message). */
-export function leadColumnValues(lead: Lead | BookingLead) {
+function leadColumnValues(lead: Lead | BookingLead) {
   return {
     name: lead.kind === 'popup' ? null : lead.name,
     company: lead.kind === 'popup' ? null : (lead.company ?? null),
@@ -80,6 +80,28 @@ export function leadColumnValues(lead: Lead | BookingLead) {
     budget: lead.kind === 'contact' ? (lead.budget ?? null) : null,
     message: lead.kind === 'contact' ? lead.message : lead.kind === 'booking' ? (lead.note ?? null) : null,
     topic: lead.kind === 'contact' ? (lead.topic ?? null) : null,
+  }
+}
+
+/**
+ * Every column of a lead's row, by name, in the order of the stores' INSERTs
+ * (SQLite binds them by name, PostgreSQL by position).
+ */
+export function leadRowValues(id: string, createdAt: number, lead: Lead | BookingLead, idempotencyKey: string | null) {
+  return {
+    id,
+    createdAt,
+    kind: lead.kind,
+    email: lead.email,
+    ...leadColumnValues(lead),
+    page: lead.page ?? null,
+    referrerHost: lead.referrerHost ?? null,
+    utm_source: lead.utm_source ?? null,
+    utm_medium: lead.utm_medium ?? null,
+    utm_campaign: lead.utm_campaign ?? null,
+    utm_term: lead.utm_term ?? null,
+    utm_content: lead.utm_content ?? null,
+    idempotencyKey,
   }
 }
 

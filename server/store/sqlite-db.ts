@@ -24,7 +24,7 @@ import { migrationsFor } from './migrations.ts'
 import {
   bookingSelect,
   isSlotTaken,
-  leadColumnValues,
+  leadRowValues,
   parsePayload,
   toDeliveryRow,
   toStoredBooking,
@@ -74,22 +74,7 @@ export function sqliteOperations(db: Database.Database) {
       const existing = findByKey.get(item.idempotencyKey)
       if (existing) return { id: existing.id, created: false }
     }
-    const { lead } = item
-    insertLeadRow.run({
-      id: item.id,
-      createdAt: item.createdAt,
-      kind: lead.kind,
-      email: lead.email,
-      ...leadColumnValues(lead),
-      page: lead.page ?? null,
-      referrerHost: lead.referrerHost ?? null,
-      utm_source: lead.utm_source ?? null,
-      utm_medium: lead.utm_medium ?? null,
-      utm_campaign: lead.utm_campaign ?? null,
-      utm_term: lead.utm_term ?? null,
-      utm_content: lead.utm_content ?? null,
-      idempotencyKey: item.idempotencyKey ?? null,
-    })
+    insertLeadRow.run(leadRowValues(item.id, item.createdAt, item.lead, item.idempotencyKey ?? null))
     for (const kind of item.deliveries) insertDelivery.run(item.id, kind, item.createdAt, item.createdAt)
     return { id: item.id, created: true }
   })
@@ -228,22 +213,7 @@ export function sqliteOperations(db: Database.Database) {
     db.transaction((item: NewBooking, rules: BookingRules): BookingChange => {
       const check = isBookable(item.start, { ...rules, booked: bookedAround(rules.now) })
       if (!check.bookable) return { ok: false, reason: check.reason }
-      const { lead } = item
-      insertLeadRow.run({
-        id: item.leadId,
-        createdAt: item.createdAt,
-        kind: lead.kind,
-        email: lead.email,
-        ...leadColumnValues(lead),
-        page: lead.page ?? null,
-        referrerHost: lead.referrerHost ?? null,
-        utm_source: lead.utm_source ?? null,
-        utm_medium: lead.utm_medium ?? null,
-        utm_campaign: lead.utm_campaign ?? null,
-        utm_term: lead.utm_term ?? null,
-        utm_content: lead.utm_content ?? null,
-        idempotencyKey: null,
-      })
+      insertLeadRow.run(leadRowValues(item.leadId, item.createdAt, item.lead, null))
       insertBookingRow.run({
         id: item.bookingId,
         leadId: item.leadId,
