@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { defineBuildGlobals, readBuildEnv } from './app/lib/build-env.ts'
-import { testMeasurementId } from './tests/e2e/support.ts'
+import { measuredBuildEnv, measuredClientDir } from './tests/e2e/measured-build.ts'
 
 // Tests read content files the way the build does, placeholders resolved from
 // the site config (app/lib/content/placeholders.ts), which reads build settings.
@@ -12,6 +12,8 @@ export const e2eDataDir = `test-data/e2e-${port}`
 // A second build, with a test measurement id, for what only such a build does
 // (consent, measurement, the share event): built into build-measured/ and
 // served on a port of its own, 1000 above E2E_PORT unless E2E_MEASURED_PORT says.
+// `npm run validate` builds it beside the HTML checks and says so with
+// E2E_MEASURED_BUILT; otherwise the run builds it first.
 const measuredPort = Number(process.env.E2E_MEASURED_PORT ?? port + 1000)
 
 // End-to-end tests drive Debian's Chromium headless shell (installed with
@@ -73,12 +75,11 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // Builds first (about 15 s), so the measured build is never older than the code.
-      command: `rm -rf ${e2eDataDir}-measured && npm run build --silent && node --import tsx server/index.ts`,
+      // Builds first (about 20 s), so the measured build is never older than the code.
+      command: `rm -rf ${e2eDataDir}-measured && ${process.env.E2E_MEASURED_BUILT ? '' : 'npm run build:measured --silent && '}node --import tsx server/index.ts`,
       env: {
-        BUILD_DIR: 'build-measured',
-        VITE_GA_MEASUREMENT_ID: testMeasurementId,
-        CLIENT_DIR: 'build-measured/client',
+        ...measuredBuildEnv,
+        CLIENT_DIR: measuredClientDir,
         PORT: String(measuredPort),
         HOST: '127.0.0.1',
         DATA_DIR: `${e2eDataDir}-measured`,

@@ -49,8 +49,7 @@ export async function islandAwake(page: Page, name: string) {
   await expect(page.locator(`astro-island[component-export="${name}"]`)).not.toHaveAttribute('ssr')
 }
 
-/** The measurement id of the second build the end-to-end tests run against (playwright.config.ts, tests/e2e/measured/). */
-export const testMeasurementId = 'G-E2ETEST000'
+export { testMeasurementId } from './measured-build.ts'
 
 /** Every host Google's tag loads from or sends to: tests route them, so nothing leaves the machine. */
 export const analyticsHosts =
