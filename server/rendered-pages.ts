@@ -97,10 +97,10 @@ export function renderedPagesApp({
 
   // A plain GET of such a page holds nothing of the visitor (/contact with or
   // without ?topic=, /dashboard for its ?range=): one build renders the same
-  // bytes for every request of one address. Every
-  // page prefetches /contact as it loads (docs/product.md#prefetching), and a
-  // render took 20-50 ms of the server's CPU, so each URL's first render is
-  // kept, for up to RENDERS_KEPT URLs, and sent again with its ETag.
+  // bytes for every request of one address. Every page prefetches /contact as
+  // it loads (docs/product.md#prefetching), and a render took 20-50 ms of the
+  // server's CPU, so each URL's first render is kept, for up to RENDERS_KEPT
+  // URLs, and sent again with its ETag.
   const kept = new Map<string, Promise<KeptRender>>()
   async function renderKept(c: Context): Promise<Response> {
     const { pathname, search } = new URL(c.req.url)
