@@ -49,8 +49,6 @@ export async function islandAwake(page: Page, name: string) {
   await expect(page.locator(`astro-island[component-export="${name}"]`)).not.toHaveAttribute('ssr')
 }
 
-export { testMeasurementId } from './measured-build.ts'
-
 /** Every host Google's tag loads from or sends to: tests route them, so nothing leaves the machine. */
 export const analyticsHosts =
   /^https:\/\/([\w-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net)\//

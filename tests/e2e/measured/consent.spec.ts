@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { headingOf } from '../expected.ts'
-import { axeOn, loaded, testMeasurementId } from '../support.ts'
+import { testMeasurementId } from '../measured-build.ts'
+import { axeOn, loaded } from '../support.ts'
 import { banner, dataLayer, eventsNamed, interceptAnalytics, tagUrl } from './support.ts'
 
 // A build with a measurement id (playwright.config.ts, project "measured"):
