@@ -1,3 +1,4 @@
+import './production-mode.ts'
 import './build-globals.ts'
 import { readServerEnv } from './env.ts'
 import { startServer } from './start.ts'
