@@ -8,7 +8,6 @@ import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 import { islandDirectives } from './app/directives/integration.ts'
 import { contentCheck, contentReload } from './app/lib/content/integration.ts'
 import { leadServer } from './server/astro/adapter.ts'
-import { islandModulesFile } from './server/astro/island-modules.ts'
 import { articleCovers } from './scripts/social-cards/covers.ts'
 
 const buildEnv = readBuildEnv(process.env)
@@ -52,7 +51,7 @@ export default defineConfig({
   // instead of 64 (one core) and weigh 4% more, 692 KB against 663.
   image: { service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 3 } } } },
   devToolbar: { enabled: false },
-  integrations: [react(), islandDirectives(), contentCheck(), contentReload(), articleCovers(), islandModulesFile()],
+  integrations: [react(), islandDirectives(), contentCheck(), contentReload(), articleCovers()],
   vite: {
     plugins: [tailwindcss()],
     define: buildDefines(buildEnv),

@@ -1,7 +1,6 @@
 /// <reference types="astro/client" />
 import type { BookingLinkData, BookingPageData } from '#app/lib/booking-page.ts'
 import type { RefusedContactForm } from '#app/lib/contact-form.ts'
-import type { IslandModules } from '#app/lib/island-modules.ts'
 
 // What the Node server hands a page it renders on demand (server/astro/entry.ts).
 declare global {
@@ -17,8 +16,6 @@ declare global {
       booking?: BookingPageData
       /** The call a mailed link names, for /book/manage (app/lib/booking-page.ts). */
       bookingLink?: BookingLinkData
-      /** The modules of each island of the build (app/lib/island-modules.ts), from server/astro/entry.ts. */
-      islandModules?: IslandModules
     }
   }
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ChangeEvent, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type MouseEvent, type ReactNode } from 'react'
 import { BookedCall } from '#app/components/booked-call.tsx'
 import { errorClass, FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -17,6 +17,7 @@ import {
   type BookingFormState,
 } from '#app/lib/booking-form.ts'
 import { HONEYPOT_FIELD } from '#app/lib/lead-constants.ts'
+import { useHydrated } from '#app/lib/use-hydrated.ts'
 
 /** No nearest times: one array, so that the times derived from it are not re-derived on each render. */
 const noStarts: readonly string[] = []
@@ -33,12 +34,6 @@ export interface BookingFormProps {
   times: TimesInZone
   /** Every free start (UTC instants, at least one): the form draws another week or zone from them. */
   starts: readonly string[]
-  /**
-   * The zone the times are shown in, when not `times`' own: the browser's,
-   * once the form wakes (app/islands/booking-form.tsx). The form formats them
-   * itself then, as it does when the visitor picks another zone or week.
-   */
-  timeZone?: string
   /** Every zone the visitor may choose (app/lib/booking-days.ts `timeZoneNames`). */
   zones: readonly string[]
   /** What the form shows first: a refused post's errors and values, and the nearest starts after a taken one. */
@@ -46,15 +41,17 @@ export interface BookingFormProps {
   /** Where the form posts and where the zone chooser goes: the booking page, or the page moving a call. */
   action: string
   /**
-   * Says whether scripts run: the zone chooser's button then goes, as choosing
-   * re-draws the times at once, and the week buttons draw their week in place.
-   */
-  hydrated?: boolean
-  /**
    * Moving a booked call (/book/manage): no details to give, the current call
    * shown instead (`current`), and the link's fields sent with the time.
    */
   move?: { current: CallTime; fields: Record<string, string> }
+}
+
+/** Sets `name` in the address, as the page would have it after asking again. */
+function keepInAddress(name: string, value: string) {
+  const url = new URL(window.location.href)
+  url.searchParams.set(name, value)
+  window.history.replaceState(window.history.state, '', url)
 }
 
 /**
@@ -68,21 +65,30 @@ export interface BookingFormProps {
  * a form that asks the page again (`?tz=`, `?from=`); scripts only draw the
  * zone or week asked for in place.
  */
-export function BookingForm({
-  times,
-  starts,
-  timeZone: initialZone = times.timeZone,
-  zones,
-  initial,
-  action,
-  hydrated = false,
-  move,
-}: BookingFormProps) {
-  const [timeZone, setTimeZone] = useState(initialZone)
+export function BookingForm({ times, starts, zones, initial, action, move }: BookingFormProps) {
+  // Whether scripts run: the zone chooser's button then goes, as choosing
+  // re-draws the times at once, and the week buttons draw their week in place.
+  const hydrated = useHydrated()
+  const [timeZone, setTimeZone] = useState(times.timeZone)
   // The week the visitor went to in place; undefined while it is the page's.
   const [from, setFrom] = useState<string>()
   const { errors, values, nearest = noStarts } = initial
   const [chosen, setChosen] = useState(values.start)
+  const zoneChooser = useRef<HTMLSelectElement>(null)
+  const timeChoices = useRef<HTMLFieldSetElement>(null)
+  // The form wakes as the visitor reaches it, and may still be on its way
+  // when they choose: a zone chosen or a time picked before it woke is the
+  // form's from the start. Both controls keep what the visitor did, as React
+  // leaves an uncontrolled control's value to the browser.
+  useEffect(() => {
+    const zone = zoneChooser.current?.value
+    if (zone && zone !== times.timeZone) {
+      setTimeZone(zone)
+      keepInAddress(ZONE_PARAM, zone)
+    }
+    const picked = timeChoices.current?.querySelector<HTMLInputElement>('input[name="start"]:checked')
+    if (picked) setChosen(picked.value)
+  }, [times.timeZone])
   // Formatted once per zone and week, not on each choice of a time.
   const shown = useMemo(
     () =>
@@ -104,13 +110,6 @@ export function BookingForm({
     starts.includes(chosen) &&
     !nearest.includes(chosen) &&
     !days.some((day) => day.slots.some((slot) => slot.start === chosen))
-
-  /** Sets `name` in the address, as the page would have it after asking again. */
-  function keepInAddress(name: string, value: string) {
-    const url = new URL(window.location.href)
-    url.searchParams.set(name, value)
-    window.history.replaceState(window.history.state, '', url)
-  }
 
   function chooseZone(event: ChangeEvent<HTMLSelectElement>) {
     if (!hydrated) return
@@ -201,7 +200,8 @@ export function BookingForm({
           <select
             id="booking-zone"
             name={ZONE_PARAM}
-            value={timeZone}
+            ref={zoneChooser}
+            defaultValue={timeZone}
             onChange={chooseZone}
             aria-describedby="booking-zone-now"
             className={`${controlClass} h-11 min-w-0 sm:max-w-md`}
@@ -236,6 +236,7 @@ export function BookingForm({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <fieldset
+          ref={timeChoices}
           className="min-w-0"
           onChange={noteChoice}
           aria-invalid={errors.start ? true : undefined}

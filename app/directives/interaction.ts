@@ -8,10 +8,10 @@ import type { ClientDirective } from 'astro'
 /**
  * Wakes the island the first time the visitor points at, touches or focuses
  * anything inside it: a form that works as HTML until someone starts to use
- * it (the blog's search, the contact form). Typing needs focus first, so no
- * keystroke is lost. With a value, the name of a query parameter: when the
- * address already carries it (`?q=seo`, a shared search), the island wakes at
- * once; with a list, when it carries any of them.
+ * it (the blog's search, the contact and booking forms). Typing needs focus
+ * first, so no keystroke is lost. With a value, the name of a query parameter:
+ * when the address already carries it (`?q=seo`, a shared search), the island
+ * wakes at once; with a list, when it carries any of them.
  */
 const interaction: ClientDirective = (load, options, element) => {
   const events = ['pointerover', 'pointerdown', 'focusin'] as const

@@ -2,7 +2,7 @@
  * The free slots of the booking page as a visitor reads them: grouped by the
  * visitor's own dates and written on the visitor's clock, with the zone named
  * (docs/product.md#booking). Intl alone, so the server renders the page with it
- * and the page's island re-draws it in the zone the browser reports. Slots are
+ * and the page's island re-draws it in another zone or week. Slots are
  * UTC instants, as the slot engine gives them (server/booking/README.md); a
  * slot's value never depends on the zone it is shown in.
  */

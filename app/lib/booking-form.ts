@@ -35,5 +35,22 @@ export function firstBookingError(errors: BookingFormState['errors']): BookingFi
 /** The query parameter that names the visitor's zone, e.g. `/book?tz=Europe/Berlin`. */
 export const ZONE_PARAM = 'tz'
 
+/**
+ * The first script of a page that shows the booking form (before its body,
+ * app/components/visitor-zone.astro): when the address names no zone and the
+ * browser reports another than the one the page drew its times in (the
+ * script's `data-zone`), it asks for the page again in the browser's zone
+ * (`?tz=`), replacing this one in the history. So the server draws the times
+ * on the visitor's clock, and the form's island need not wake to re-draw them
+ * (docs/decisions/041-the-visitors-zone-before-the-first-paint.md). Once the
+ * address names a zone it never asks again, whatever the server made of it.
+ * Kept tiny and the same on every page: the CSP allows it by hash
+ * (server/security-policy.ts).
+ */
+export const visitorZoneScript = () =>
+  `{const u=new URL(location.href);let z;` +
+  `if(!u.searchParams.has("${ZONE_PARAM}")){try{z=Intl.DateTimeFormat().resolvedOptions().timeZone}catch(e){}` +
+  `if(z&&z!=document.currentScript.dataset.zone){u.searchParams.set("${ZONE_PARAM}",z);location.replace(u)}}}`
+
 /** The query parameter that names the first day of the week shown, e.g. `/book?from=2026-12-07`. */
 export const FROM_PARAM = 'from'

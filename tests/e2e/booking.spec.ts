@@ -11,7 +11,8 @@ import { islandAwake, loaded } from './support.ts'
 // named on screen; the booking stored as a lead; the invitation mailed (read
 // back with ical.js); the call moved and canceled through the mailed links,
 // each link good once. Without JavaScript the zone is chosen with a reload;
-// with it, the browser's zone is taken at once. The tests run one after
+// with it, the page asks for itself in the browser's zone before it draws,
+// and the form's island wakes when the visitor reaches it. The tests run one after
 // another, each choosing among the times still free: side by side, two could
 // want one time, or times within each other's buffer, as a day in Tokyo and
 // a day in Auckland overlap.
@@ -147,10 +148,6 @@ test.describe('without JavaScript, from Tokyo', () => {
     await loaded(page, reschedule)
     await expect(heading(page)).toHaveText('Move your call')
     await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Asia/Tokyo'))
-    // The form is what the page is for now: it names the form's modules for the
-    // browser to fetch at once (app/lib/island-modules.ts); the pages without it, none.
-    const preloads = page.locator('head link[rel="modulepreload"]')
-    await expect(preloads).not.toHaveCount(0)
     // Another week, asked of the server: the link's token goes with it, so the page still moves the call.
     await laterWeek(page)
     await expect(page).toHaveURL(/[?&]token=reschedule\..*[?&]from=\d{4}-\d{2}-\d{2}/)
@@ -167,7 +164,6 @@ test.describe('without JavaScript, from Tokyo', () => {
     expect(spent?.status()).toBe(410)
     await expect(heading(page)).toHaveText('This link no longer works')
     await expect(page.getByRole('link', { name: 'Book a new time' })).toHaveAttribute('href', '/book')
-    await expect(preloads).toHaveCount(0)
 
     // Cancelling with the newest mail's link.
     const cancel = linkIn(await mailWith(email, 'Moved:'), 'cancel')
@@ -245,15 +241,56 @@ test.describe('without JavaScript, from Tokyo', () => {
   })
 })
 
+/** Points at the zone chooser, as a visitor reaching the form does, and waits for the form's island to wake. */
+async function wakeForm(page: Page) {
+  await page.getByLabel('Times are shown in').hover()
+  await islandAwake(page, 'BookingForm')
+}
+
+/** Holds back the booking form's code until the returned function is called: the page as it is before the form wakes. */
+async function holdFormCode(page: Page): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/booking-form.*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
+test.describe('with JavaScript, in the team’s zone', () => {
+  test.use({ timezoneId: team.timeZone })
+
+  test('the page is drawn in the team’s zone and its address stays as it was', async ({ page }) => {
+    await loaded(page, '/book')
+    await expect(page.locator('#booking-zone-now')).toContainText(zoneLabel(team.timeZone, Date.now()))
+    expect(new URL(page.url()).search).toBe('')
+  })
+})
+
 test.describe('with JavaScript, from Auckland', () => {
   test.use({ timezoneId: 'Pacific/Auckland' })
 
-  test('the times are shown in the browser’s zone at once, and the booking lands on its page', async ({ page }) => {
+  test('the times come in the browser’s zone, the form’s code once it is reached, and the booking lands on its page', async ({
+    page,
+  }) => {
     const email = uniqueEmail('book-js')
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
     await loaded(page, '/book')
-    await islandAwake(page, 'BookingForm')
+    // Asked for again in the browser's zone before it drew, the page names it in its address.
+    await expect(page).toHaveURL(/\/book\?tz=Pacific%2FAuckland$/)
     await expect(page.getByLabel('Times are shown in')).toHaveValue('Pacific/Auckland')
     await expect(page.locator('#booking-zone-now')).toContainText(zoneLabel('Pacific/Auckland', Date.now()))
+    // The page settles without the form's code (nor React's): the visitor has not reached the form.
+    await page.waitForLoadState('networkidle')
+    const island = page.locator('astro-island[component-export="BookingForm"]')
+    expect(scripts).not.toContain(await island.getAttribute('component-url'))
+    expect(scripts).not.toContain(await island.getAttribute('renderer-url'))
+    await expect(island).toHaveAttribute('ssr')
+    await wakeForm(page)
     // Choosing re-draws the times in place: nothing to press.
     await expect(page.getByRole('button', { name: 'Show times' })).toHaveCount(0)
 
@@ -275,7 +312,7 @@ test.describe('with JavaScript, from Auckland', () => {
   }) => {
     const email = uniqueEmail('book-week')
     await loaded(page, '/book')
-    await islandAwake(page, 'BookingForm')
+    await wakeForm(page)
     await expect(page.getByLabel('Times are shown in')).toHaveValue('Pacific/Auckland')
     const start = await chooseTime(page, 0)
     // A mark on this document: gone if the page were asked again.
@@ -297,16 +334,42 @@ test.describe('with JavaScript, from Auckland', () => {
     await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Pacific/Auckland'))
   })
 
+  test('a zone chosen and a time picked before the form woke are the form’s once it wakes', async ({ page }) => {
+    const release = await holdFormCode(page)
+    await loaded(page, '/book')
+    // Reaching the form starts its code on its way; the visitor chooses before it arrives.
+    const start = await chooseTime(page, 0)
+    await page.getByLabel('Times are shown in').selectOption('Europe/Berlin')
+    await expect(page.locator('astro-island[component-export="BookingForm"]')).toHaveAttribute('ssr')
+    release()
+    await islandAwake(page, 'BookingForm')
+    // The times are drawn in the zone chosen, which the address now names, with the time still picked.
+    await expect(page.locator('#booking-zone-now')).toContainText(zoneLabel('Europe/Berlin', Date.now()))
+    await expect(page).toHaveURL(/[?&]tz=Europe%2FBerlin/)
+    await expect(page.getByLabel('Times are shown in')).toHaveValue('Europe/Berlin')
+    await expect(page.getByRole('button', { name: 'Show times' })).toHaveCount(0)
+    await expect(page.locator(`input[value="${start}"]`)).toBeChecked()
+    await laterWeek(page)
+    await expect(page.getByRole('group', { name: 'Pick a time' })).toContainText(
+      `Your pick, ${whenInZone(start, 'Europe/Berlin')}, is in another week.`,
+    )
+    const email = uniqueEmail('book-before-wake')
+    await giveDetails(page, email)
+    await confirm(page)
+    await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Europe/Berlin'))
+
+    // The call was booked on the Berlin clock; its reschedule link, opened in Auckland, asks for
+    // the page again in the browser's zone, keeping the link's token.
+    await loaded(page, linkIn(await mailWith(email, 'Booked:'), 'reschedule'))
+    await expect(page).toHaveURL(/[?&]token=reschedule\.[^&]+&tz=Pacific%2FAuckland$/)
+    await expect(heading(page)).toHaveText('Move your call')
+    await expect(page.locator('#booking-zone-now')).toContainText(zoneLabel('Pacific/Auckland', Date.now()))
+  })
+
   for (const width of [412, 1280]) {
     test(`at ${width} px the island taking over moves nothing a visitor is looking at`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 })
-      // The island's code held back, to see the page as it is before it wakes.
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route('**/assets/booking-form.*.js', async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdFormCode(page)
       await loaded(page, '/book')
       const places = () =>
         Promise.all(
@@ -317,7 +380,7 @@ test.describe('with JavaScript, from Auckland', () => {
       await expect(page.getByRole('button', { name: 'Show times' })).toBeVisible()
       const before = await places()
       release()
-      await islandAwake(page, 'BookingForm')
+      await wakeForm(page)
       await expect(page.locator('#booking-zone-now')).toContainText(zoneLabel('Pacific/Auckland', Date.now()))
       await expect(page.getByRole('button', { name: 'Show times' })).toHaveCount(0)
       expect(await places()).toEqual(before)

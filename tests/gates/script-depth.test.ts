@@ -1,12 +1,5 @@
 import { expect, test } from 'vitest'
-import {
-  createChainReader,
-  islandModuleGraph,
-  modulePreloads,
-  pageEntries,
-  slowEntries,
-  staticImports,
-} from './script-depth.ts'
+import { createChainReader, pageEntries, slowEntries, staticImports } from './script-depth.ts'
 
 // The round-trip gate over modules held in memory, written as the bundler
 // writes them (minified, `import{a as b}from"./x.js"`).
@@ -102,33 +95,4 @@ test('an island may take four round trips, not five; a cycle between chunks adds
   expect(await slowEntries('/book', pageEntries(island, `${base}/book`), deeper)).toEqual([
     '/book: island form.js > field.js > fallback.js > react.js > runtime.js takes 5 round trips (at most 4)',
   ])
-})
-
-test("a page's module preloads are read from its head, resolved against it", () => {
-  const html =
-    '<!DOCTYPE html><html lang="en"><head><link rel="modulepreload" href="/assets/client.js">' +
-    '<link rel="preload" href="/font.woff2"><link rel="modulepreload" href="react.js"></head><body></body></html>'
-  expect(modulePreloads(html, `${base}/assets/page`)).toEqual([`${base}/assets/client.js`, `${base}/assets/react.js`])
-})
-
-test("a page's island module graph: every module its components and renderers reach, not its own scripts", async () => {
-  const files: Record<string, string> = {
-    '/assets/form.js': 'import{t}from"./react.js";import{f}from"./field.js";t(f)',
-    '/assets/field.js': 'import{t}from"./react.js";export const f=t',
-    '/assets/client.js': 'import{t}from"./react.js";import{d}from"./react-dom.js";t(d)',
-    '/assets/react.js': 'export const t=1',
-    '/assets/react-dom.js': 'import{t}from"./react.js";export const d=t',
-    '/assets/shell.js': 'import"./theme.js"',
-  }
-  const read = (url: string) => Promise.resolve(files[new URL(url).pathname]!)
-  const entries = pageEntries(
-    page(
-      '<script type="module" src="/assets/shell.js"></script>' +
-        '<astro-island component-url="/assets/form.js" renderer-url="/assets/client.js"></astro-island>',
-    ),
-    `${base}/book`,
-  )
-  expect(await islandModuleGraph(entries, read)).toEqual(
-    ['form.js', 'react.js', 'field.js', 'client.js', 'react-dom.js'].map((file) => `${base}/assets/${file}`),
-  )
 })

@@ -113,30 +113,3 @@ export async function slowEntries(
   }
   return problems
 }
-
-/** The addresses a page preloads as modules (`<link rel="modulepreload">`), resolved against the page. */
-export function modulePreloads(html: string, pageUrl: string): string[] {
-  return findElements(parseHtml(html), (element) => element.name === 'link')
-    .filter((link) => attribute(link, 'rel') === 'modulepreload' && attribute(link, 'href') !== undefined)
-    .map((link) => new URL(attribute(link, 'href')!, pageUrl).href)
-}
-
-/**
- * Every module a page's islands reach through static imports, each island's
- * component and renderer included: what a page that preloads its islands'
- * modules (app/lib/island-modules.ts) must list, or the one left out costs
- * its round trip again.
- */
-export async function islandModuleGraph(
-  entries: readonly ScriptEntry[],
-  read: (url: string) => Promise<string>,
-): Promise<string[]> {
-  const reached = new Set<string>()
-  const visit = async (url: string) => {
-    if (reached.has(url)) return
-    reached.add(url)
-    for (const imported of await staticImports(await read(url), url)) await visit(imported)
-  }
-  for (const entry of entries) if (entry.kind === 'island') await visit(entry.url)
-  return [...reached]
-}
