@@ -4,6 +4,7 @@
  * Dates are "YYYY-MM-DD" strings (app/lib/calendar-date.ts counts them), instants epoch
  * milliseconds; nothing here reads the clock.
  */
+import { knownTimeZone } from '#app/lib/booking-days.ts'
 import { formatDate, splitDate } from '#app/lib/calendar-date.ts'
 
 export { addDays, isCalendarDate, weekdayOf } from '#app/lib/calendar-date.ts'
@@ -47,21 +48,12 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
  * such as "+05:00", which Intl also accepts, are refused: they know nothing of daylight saving.
  */
 export function canonicalTimeZone(name: string): string | undefined {
-  if (!canonicalNames.has(name)) canonicalNames.set(name, resolveTimeZone(name))
+  if (!canonicalNames.has(name)) canonicalNames.set(name, knownTimeZone(name))
   return canonicalNames.get(name)
 }
 
 /** Names already resolved: creating a formatter to ask Intl costs a third of a millisecond. */
 const canonicalNames = new Map<string, string | undefined>()
-
-function resolveTimeZone(name: string): string | undefined {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return undefined
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
-  } catch {
-    return undefined
-  }
-}
 
 /** What a clock in `timeZone` shows at the instant `ms`. */
 export function wallClockAt(ms: number, timeZone: string): Required<WallClock> {
