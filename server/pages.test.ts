@@ -36,6 +36,30 @@ describe('pages', () => {
     expect(response.headers.get('location')).toBe('/about?ref=x')
   })
 
+  test('no path redirects to another host: the target is one "/" and a path on this site', async () => {
+    // A browser reads "//evil.example" (or "/\evil.example") in Location as another host.
+    const cases: [string, string][] = [
+      ['http://localhost//evil.example/', '/evil.example'],
+      ['http://localhost///evil.example/', '/evil.example'],
+      ['http://localhost//evil.example//?a=1', '/evil.example?a=1'],
+      ['http://localhost/\\evil.example/', '/evil.example'],
+      ['http://localhost/\\/evil.example/', '/evil.example'],
+      ['http://localhost//\\evil.example/', '/evil.example'],
+      // Encoded slashes are no slashes to a browser: the path stays a path.
+      ['http://localhost/%2F%2Fevil.example/', '/%2F%2Fevil.example'],
+      ['http://localhost/%5Cevil.example/', '/%5Cevil.example'],
+      // Only slashes: the home page, not an empty Location.
+      ['http://localhost//', '/'],
+      ['http://localhost/about//', '/about'],
+    ]
+    for (const [url, location] of cases) {
+      const response = await app.request(url)
+      expect(response.status, url).toBe(301)
+      expect(response.headers.get('location'), url).toBe(location)
+      expect(response.headers.get('location'), url).toMatch(/^\/(?![/\\])/)
+    }
+  })
+
   test("HTML and what pages load by name (the search's JSON) are revalidated; hashed assets are cached for a year", async () => {
     expect((await app.request('/about')).headers.get('cache-control')).toBe('no-cache')
     const data = await app.request('/blog/search.json')

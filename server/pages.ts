@@ -58,13 +58,25 @@ export function pagesApp({
       const { pathname, search } = new URL(c.req.url)
       // One address per page: "/about/" redirects to "/about".
       if (pathname.length > 1 && pathname.endsWith('/')) {
-        return c.redirect(`${pathname.replace(/\/+$/, '')}${search}`, 301)
+        return c.redirect(`${pathOnThisSite(pathname.replace(/\/+$/, ''))}${search}`, 301)
       }
       const found = pathname === NOT_FOUND_PATH ? undefined : files.get(decodePath(pathname))
       if (!found) return send(c, notFoundPage, 404)
       return send(c, found, 200)
     })
     .all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }))
+}
+
+/**
+ * `pathname` as a redirect target that stays on this site: exactly one "/"
+ * first, then neither "/" nor a backslash. A browser reads "//evil.example"
+ * (and "/\evil.example") in a Location as another host, so leading slashes
+ * and backslashes collapse into one: "//evil.example/" redirects to
+ * "/evil.example", a path here. Encoded ones ("%2F") are no slashes to a
+ * browser and stay as they are.
+ */
+export function pathOnThisSite(pathname: string): string {
+  return `/${pathname.replace(/^[/\\]+/, '')}`
 }
 
 function decodePath(pathname: string): string {
