@@ -1,13 +1,22 @@
-import { expect, test } from 'vitest'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test, vi } from 'vitest'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
+import { freePort } from './free-port.ts'
 import { readSecurityHeaders } from './headers-file.ts'
 import { NGINX_ACCESS_LOG, nginxConf, nginxHttpConf } from './nginx-conf.ts'
 import { writeTestBuild } from './test-build.ts'
 
 // What nginx does with the snippet is tested against the real build and a real
-// nginx in tests/e2e/nginx.spec.ts; these check its text. The headers are the
-// test build's, /contact among them, rendered on demand.
-const headers = readSecurityHeaders(await writeTestBuild())
+// nginx in tests/e2e/nginx.spec.ts; these check its text, and run its redirects
+// through a real nginx serving the test build. The headers are the test
+// build's, /contact among them, rendered on demand.
+const clientDir = await writeTestBuild()
+const headers = readSecurityHeaders(clientDir)
 const conf = nginxConf(headers, ['/contact'])
 
 /** The lines of the location `match` (e.g. "= /about"), or undefined when the snippet has none. */
@@ -79,4 +88,119 @@ test('the access log: a format of its own, without the address, user agent, refe
   )
   // nginx takes log_format and map only in http { }: they are not in the snippet included in server { }.
   expect(conf).not.toMatch(/^\s*(log_format|map) /m)
+})
+
+describe('through a real nginx', () => {
+  // A real nginx starts in a moment, but give it time on a busy machine.
+  vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
+
+  /** nginx serving the test build with the snippet; `server` is more of the including server { }. */
+  async function startNginx(server = '') {
+    const binary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file))
+    // As in tests/e2e/nginx.spec.ts: a missing nginx fails the test, it does not skip it.
+    if (!binary) throw new Error('nginx is not installed: apt-get install nginx-light (.ci/run does)')
+    const dir = mkdtempSync(path.join(tmpdir(), 'northpeak-nginx-conf-'))
+    for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, temp))
+    writeFileSync(path.join(dir, 'http.conf'), nginxHttpConf())
+    writeFileSync(path.join(dir, 'northpeak.conf'), conf.replace(NGINX_ACCESS_LOG, path.join(dir, 'access.log')))
+    const port = await freePort()
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `master_process off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 64; }
+http {
+  include ${dir}/http.conf;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  # Nothing listens there: these tests ask nginx for files and redirects only.
+  upstream northpeak_api { server 127.0.0.1:9; }
+  server {
+    listen 127.0.0.1:${port};
+    root ${clientDir};
+    ${server}
+    include ${dir}/northpeak.conf;
+  }
+}
+`,
+    )
+    const check = spawnSync(binary, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' })
+    expect(check.status, check.stderr).toBe(0)
+    const nginx: ChildProcess = spawn(binary, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    afterAll(async () => {
+      if (nginx.exitCode === null) {
+        nginx.kill('SIGTERM')
+        await once(nginx, 'exit')
+      }
+      rmSync(dir, { recursive: true, force: true })
+    })
+    for (let i = 0; ; i += 1) {
+      if (
+        (await fetch(`http://127.0.0.1:${port}/about`).then(
+          (r) => r.status,
+          () => 0,
+        )) === 200
+      )
+        break
+      if (i === 100 || nginx.exitCode !== null) {
+        throw new Error(`nginx did not start: ${readFileSync(path.join(dir, 'error.log'), 'utf8')}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    return port
+  }
+
+  /** The status line and Location of a GET of `target` sent as it is, byte for byte (no client tidies it). */
+  async function get(port: number, target: string) {
+    const socket = connect(port, '127.0.0.1')
+    socket.end(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)
+    const chunks: Buffer[] = []
+    for await (const chunk of socket) chunks.push(chunk as Buffer)
+    const head = Buffer.concat(chunks).toString('latin1').split('\r\n\r\n')[0]!
+    return {
+      status: Number(head.split(' ')[1]),
+      location: /^location: (.*)$/im.exec(head)?.[1],
+      head,
+    }
+  }
+
+  // The Node server's answers (server/pages.test.ts): one "/" then a path on this site, never another host.
+  const redirects: [string, string][] = [
+    ['/about/?ref=x', '/about?ref=x'],
+    ['//evil.example/', '/evil.example'],
+    ['///evil.example/', '/evil.example'],
+    ['//evil.example//?a=1', '/evil.example?a=1'],
+    ['/\\evil.example/', '/evil.example'],
+    ['/%5Cevil.example/', '/%5Cevil.example'],
+    ['/%2F%2Fevil.example/', '/%2F%2Fevil.example'],
+    ['/%2F/evil.example/', '/%2F/evil.example'],
+  ]
+
+  for (const [name, server] of [
+    ['as nginx merges slashes by default', ''],
+    ['with merge_slashes off in the server { }', 'merge_slashes off;'],
+  ]) {
+    test(`no path redirects to another host, ${name}`, async () => {
+      const port = await startNginx(server)
+      for (const [target, location] of redirects) {
+        const answer = await get(port, target)
+        expect(answer.status, target).toBe(301)
+        expect(answer.location, target).toBe(location)
+        // The location's headers come with the redirect, as from the Node server.
+        expect(answer.head, target).toMatch(/^x-frame-options: DENY$/im)
+      }
+      // A path that ends in "/" only once decoded is no page, and no redirect to itself.
+      expect((await get(port, '/about%2F')).status).toBe(404)
+      // An encoded line break stays encoded: no header of the visitor's making.
+      const split = await get(port, '/%0D%0ASet-Cookie:%20x=1/')
+      expect(split.head).not.toMatch(/^set-cookie/im)
+      expect(split.location ?? '/').toMatch(/^\/(?![/\\])/)
+    })
+  }
 })

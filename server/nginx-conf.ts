@@ -17,6 +17,12 @@ const LOG_FORMAT = 'northpeak'
 export const API_UPSTREAM = 'northpeak_api'
 /** The internal location that answers every unknown path with the not-found page. */
 const NOT_FOUND_LOCATION = '/__northpeak-not-found'
+/**
+ * The request target ending in "/" (the query aside), as nginx's PCRE reads
+ * it: leading slashes and backslashes (`\x5c`), then the path kept, without
+ * its trailing slashes, as `northpeak_path` (server/pages.ts, `pathOnThisSite`).
+ */
+const SLASHLESS_TARGET = '^[/\\x5c]*(?<northpeak_path>[^?]*?)/+(\\?|$)'
 
 /**
  * An nginx snippet that serves the build as the Node server does
@@ -101,10 +107,17 @@ export function nginxConf(headers: SecurityHeaders, rendered: readonly string[])
     ...location(`^~ /api/`, proxy),
     '# The pages rendered for each request, by the same instances, with their own headers.',
     ...rendered.flatMap((urlPath) => location(`= ${urlPath}`, proxy)),
-    '# One address per page: "/about/" redirects to "/about", the query kept.',
-    ...location('~ ^(?<northpeak_path>.+?)/+$', [
+    '# One address per page: "/about/" redirects to "/about", the query kept. The target is the path as',
+    '# sent ($request_uri, not the decoded $uri: "%2F" stays a path, as from the Node server), its leading',
+    '# slashes and backslashes (\\x5c) collapsed into one "/": a browser reads "//host" or "/\\host" in a',
+    '# Location as another host, whether or not merge_slashes is on. A path that ends in "/" only once',
+    '# decoded ("/about%2F") is no page.',
+    ...location('~ ^.+/$', [
       ...headerLines(headers.fallbackCsp, cachePolicy.revalidate).filter((line) => !line.includes('Cache-Control')),
-      '  return 301 $northpeak_path$is_args$args;',
+      `  if ($request_uri ~ "${SLASHLESS_TARGET}") {`,
+      '    return 301 /$northpeak_path$is_args$args;',
+      '  }',
+      '  return 404;',
     ]),
     '# Not for visitors: compressed copies by their own name, index files by theirs, the headers files.',
     ...location(`~ (\\.(br|gz)$|/index\\.html$|^/(${notServedPattern})$)`, ['  return 404;']),
