@@ -111,3 +111,21 @@ test("the team's calendar: CALDAV_URL, CALDAV_USERNAME and CALDAV_PASSWORD all, 
     'Invalid server environment: CALDAV_URL: must not hold the credentials: set CALDAV_USERNAME and CALDAV_PASSWORD',
   )
 })
+
+test('BOOKING_SECRET: 32 characters or more; set but empty, blank or short, it stops the server, named', () => {
+  const secret = 'a-booking-secret-of-32-characters-or-more'
+  expect(readServerEnv({ BOOKING_SECRET: secret }).BOOKING_SECRET).toBe(secret)
+  // Left out, one is generated into DATA_DIR (server/booking/secret.ts).
+  expect(readServerEnv({}).BOOKING_SECRET).toBeUndefined()
+  // A deploy whose secret store lost the value must not start with a secret of its own.
+  for (const blank of ['', '   ', '\n']) {
+    expect(() => readServerEnv({ BOOKING_SECRET: blank }), JSON.stringify(blank)).toThrow(
+      'Invalid server environment: BOOKING_SECRET: is set but empty: set the secret every instance shares (32 characters or more), or leave the variable out to have one generated in DATA_DIR',
+    )
+  }
+  for (const short of ['short', 'x'.repeat(31), `  ${'x'.repeat(30)}  `]) {
+    expect(() => readServerEnv({ BOOKING_SECRET: short }), short).toThrow(
+      'Invalid server environment: BOOKING_SECRET: must be at least 32 characters',
+    )
+  }
+})

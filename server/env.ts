@@ -57,9 +57,24 @@ const serverEnvSchema = z
     /**
      * Signs the reschedule and cancel links of booked calls (server/booking/tokens.ts), at least
      * 32 characters; without it one is generated and kept in <DATA_DIR>/booking-secret. Instances
-     * sharing DATABASE_URL must share it.
+     * sharing DATABASE_URL must share it. Set but empty (a secret store that lost the value) stops
+     * the start rather than have each instance sign with a secret of its own (issue 38).
      */
-    BOOKING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    BOOKING_SECRET: z
+      .string()
+      .superRefine((value, context) => {
+        const length = value.trim().length
+        if (length === 0) {
+          context.addIssue({
+            code: 'custom',
+            message:
+              'is set but empty: set the secret every instance shares (32 characters or more), or leave the variable out to have one generated in DATA_DIR',
+          })
+        } else if (length < 32) {
+          context.addIssue({ code: 'custom', message: 'must be at least 32 characters' })
+        }
+      })
+      .optional(),
     /** Tries of a delivery before it is marked failed. */
     OUTBOX_MAX_ATTEMPTS: count(1, 100).default(8),
     /** Wait after a delivery's first failed try, in ms; doubled after each one, up to an hour. */
@@ -117,10 +132,23 @@ const serverEnvSchema = z
 
 export type ServerEnv = z.output<typeof serverEnvSchema>
 
-/** Reads the server's settings, stopping at boot with a clear message when one is wrong. */
+/**
+ * The settings an empty value does not leave out: BOOKING_SECRET= is a secret
+ * that went missing, not a wish to have one generated.
+ */
+const keptWhenEmpty = new Set<keyof ServerEnv>(['BOOKING_SECRET'])
+
+/**
+ * Reads the server's settings, stopping at boot with a clear message when one
+ * is wrong. An empty variable counts as not set, but for those of `keptWhenEmpty`.
+ */
 export function readServerEnv(env: Record<string, string | undefined>): ServerEnv {
   const result = serverEnvSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+    Object.fromEntries(
+      Object.entries(env).filter(
+        ([name, value]) => value !== undefined && (value !== '' || keptWhenEmpty.has(name as keyof ServerEnv)),
+      ),
+    ),
   )
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
