@@ -3,13 +3,14 @@ import { writeFileSync } from 'node:fs'
 import { connect, type ClientHttp2Session } from 'node:http2'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { request } from 'node:https'
+import { connect as connectSocket, type AddressInfo } from 'node:net'
 import { afterAll, expect, test, vi } from 'vitest'
 import { readServerEnv } from './env.ts'
 import { freePort } from './outbox/test-receivers.ts'
 import { makeLocalCertificate } from './local-certificate.ts'
 import { shownContactForm } from './test-build.ts'
 import { startTestServer } from './test-server.ts'
-import { tlsServerOptions } from './tls.ts'
+import { redirectToHttps, tlsServerOptions } from './tls.ts'
 
 // Real servers and processes: give them time on a busy machine.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
@@ -153,6 +154,54 @@ test('with HTTP_REDIRECT_PORT, plain HTTP is sent to the same address over HTTPS
       .end()
   })
   expect(status).toBe(400)
+})
+
+/** The status and Location of a GET of `target` sent as it is, byte for byte, to the plain-HTTP port. */
+async function rawGet(port: number, target: string, host = '127.0.0.1') {
+  const socket = connectSocket(port, '127.0.0.1')
+  socket.end(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)
+  const chunks: Buffer[] = []
+  for await (const chunk of socket) chunks.push(chunk as Buffer)
+  const head = Buffer.concat(chunks).toString('latin1').split('\r\n\r\n')[0]!
+  return { status: Number(head.split(' ')[1]), location: /^location: (.*)$/im.exec(head)?.[1] }
+}
+
+test('the redirect to HTTPS names the host asked for and the path and query only, whatever the form of the request', async () => {
+  const redirecting = await startTestServer({
+    TLS_CERT_FILE: certificate.certFile,
+    TLS_KEY_FILE: certificate.keyFile,
+    HTTP_REDIRECT_PORT: String(await freePort()),
+  })
+  const https = `https://127.0.0.1:${redirecting.port}`
+  const plain = redirecting.redirectPort!
+  // The absolute form names a host of the client's choosing: only its path and query are kept.
+  expect(await rawGet(plain, 'http://evil.example/x?y=1')).toEqual({ status: 301, location: `${https}/x?y=1` })
+  expect(await rawGet(plain, 'https://evil.example:8443/')).toEqual({ status: 301, location: `${https}/` })
+  expect(await rawGet(plain, 'HTTP://user@evil.example/a')).toEqual({ status: 301, location: `${https}/a` })
+  // Odd targets: a path, never another host or a broken address.
+  expect(await rawGet(plain, '//evil.example/x')).toEqual({ status: 301, location: `${https}/evil.example/x` })
+  expect(await rawGet(plain, '/\\evil.example/x')).toEqual({ status: 301, location: `${https}/evil.example/x` })
+  expect(await rawGet(plain, '/about?a=1#part')).toEqual({ status: 301, location: `${https}/about?a=1` })
+  // No path at all: nothing to redirect to.
+  for (const target of ['*', 'ftp://evil.example/x']) {
+    expect(await rawGet(plain, target), target).toEqual({ status: 400, location: undefined })
+  }
+
+  // On port 443 the address names no port: the target still starts after the host.
+  const standard = redirectToHttps(443).listen(0, '127.0.0.1')
+  await once(standard, 'listening')
+  try {
+    const port = (standard.address() as AddressInfo).port
+    const host = 'www.northpeak.example'
+    expect(await rawGet(port, 'http://evil.example/x', host)).toEqual({ status: 301, location: `https://${host}/x` })
+    expect(await rawGet(port, '//evil.example/x', host)).toEqual({
+      status: 301,
+      location: `https://${host}/evil.example/x`,
+    })
+    expect(await rawGet(port, '*', host)).toEqual({ status: 400, location: undefined })
+  } finally {
+    await new Promise((resolve) => standard.close(resolve))
+  }
 })
 
 test('the certificate and its key come together, and a wrong one stops the server naming it', () => {

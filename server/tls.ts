@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import { createSecureServer, type Http2SecureServer, type Http2Session } from 'node:http2'
 import { createSecureContext } from 'node:tls'
 import type { ServerEnv } from './env.ts'
+import { pathOnThisSite } from './pages.ts'
 
 /**
  * What `serve()` needs to speak HTTPS itself (TLS_CERT_FILE and TLS_KEY_FILE):
@@ -58,7 +59,8 @@ export function sessionCloser(server: Http2SecureServer): () => void {
  * A plain-HTTP listener that sends every request to the same address over
  * HTTPS on `httpsPort` (HTTP_REDIRECT_PORT): 301 for GET and HEAD, 308 for
  * the rest, which keeps a form post a post. The host is the one the client
- * asked for; a Host header that is no host name gets 400.
+ * asked for; a Host header that is no host name gets 400. The rest of the
+ * address is the request's path and query only (`pathAndQuery`).
  */
 export function redirectToHttps(httpsPort: number): Server {
   return createServer((request, response) => {
@@ -72,8 +74,33 @@ export function redirectToHttps(httpsPort: number): Server {
       response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('A valid Host header is needed\n')
       return
     }
-    const target = `https://${hostname}${httpsPort === 443 ? '' : `:${httpsPort}`}${request.url ?? '/'}`
+    const path = pathAndQuery(request.url ?? '')
+    if (path === undefined) {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('A path is needed\n')
+      return
+    }
+    const target = `https://${hostname}${httpsPort === 443 ? '' : `:${httpsPort}`}${path}`
     const status = request.method === 'GET' || request.method === 'HEAD' ? 301 : 308
     response.writeHead(status, { location: target, 'content-length': '0' }).end()
   })
+}
+
+/**
+ * The path and query of a request target, as a path on this site
+ * (`pathOnThisSite`: one "/" first), or undefined for a target that names
+ * none ("*", another scheme). A target in absolute form
+ * ("http://evil.example/x") names a host of the client's choosing: only its
+ * path and query are kept. Pasted after the host as it came, such a target
+ * made "https://hosthttp://evil.example/x", and "//evil.example" after a
+ * host-less base would name that host.
+ */
+function pathAndQuery(target: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(target.startsWith('/') ? `http://localhost${target}` : target)
+  } catch {
+    return undefined
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+  return `${pathOnThisSite(url.pathname)}${url.search}`
 }
