@@ -187,6 +187,26 @@ describe('a plain form post to /contact', () => {
     expect(rows()).toHaveLength(before)
   })
 
+  test('a message with line breaks as the browser posts them (CRLF): stored with LF', async () => {
+    const response = await postForm({ ...contact, message: 'Two things:\r\n1. search\r\n\r\n2. ads\r\n' })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/thank-you')
+    expect(rows().at(-1)).toMatchObject({ name: 'Ada Lovelace', message: 'Two things:\n1. search\n\n2. ads' })
+  })
+
+  test('a control character in a field: 400, its message beside the field, nothing stored (issue 38)', async () => {
+    const before = rows().length
+    const response = await postForm({ ...contact, name: 'Ada\rLovelace', message: 'Hello\rthere' })
+    expect(await refusedPage(response, 400)).toEqual({
+      errors: {
+        name: 'Remove the control characters from your name',
+        message: 'Remove the control characters from your message',
+      },
+      values: { ...typed, name: 'Ada\rLovelace', message: 'Hello\rthere' },
+    })
+    expect(rows()).toHaveLength(before)
+  })
+
   test('the key of a hidden idempotencyKey field: sent twice, stored once', async () => {
     const before = rows().length
     const fields = { ...contact, idempotencyKey: 'contact-form-0001' }

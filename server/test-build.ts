@@ -90,7 +90,8 @@ export function shownContactForm(html: string): ShownContactForm {
   const formError = /<p id="contact-form-error" role="alert">([^<]*)<\/p>/.exec(html)?.[1]
   if (formError !== undefined) shown.formError = unescape(formError)
   for (const field of contactFormFields) {
-    const block = new RegExp(`<p class="field"><label for="contact-${field}">.*?</p>`).exec(html)?.[0]
+    // `s`: a value shown back may hold a line break the visitor sent.
+    const block = new RegExp(`<p class="field"><label for="contact-${field}">.*?</p>`, 's').exec(html)?.[0]
     if (!block) throw new Error(`The page has no field ${field}`)
     const value = /value="([^"]*)"/.exec(block)![1]!
     if (value) shown.values[field] = unescape(value)

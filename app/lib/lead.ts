@@ -26,29 +26,54 @@ const values = <T extends readonly { value: string }[]>(options: T) =>
 /** A form sends "" for a field left empty: the same as leaving it out. */
 const emptyAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 
-const required = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong })
+/** No control characters (C0, DEL, C1): what is shown to the team must print as text. */
+const printable = /^[^\p{Cc}]*$/u
 
-const optionalText = (max: number, tooLong: string) =>
-  z.preprocess(emptyAsMissing, z.string().trim().max(max, { error: tooLong }).optional())
+/**
+ * What a person types holds no control character: the values go into mails and
+ * into the booking's iCalendar invitation, where a carriage return ends a line
+ * (issue 38; server/booking/README.md, "Mails"). A multi-line field takes the
+ * line breaks a textarea sends, CRLF in a form post, and keeps them as LF.
+ * Checked on the value as sent, before it is trimmed: "Ada\r" is refused, not
+ * trimmed to "Ada".
+ */
+const typedPrintable = (value: string, multiline: boolean) =>
+  printable.test(multiline ? value.replace(/\r?\n/g, '') : value)
+
+const typed = (controls: string, multiline: boolean, error?: string) =>
+  z
+    .string(error === undefined ? undefined : { error })
+    .refine((value) => typedPrintable(value, multiline), { error: controls })
+    .overwrite((value) => (multiline ? value.replace(/\r\n/g, '\n') : value))
+    .trim()
+
+const required = (message: string, max: number, tooLong: string, controls: string, multiline = false) =>
+  typed(controls, multiline, message).min(1, { error: message }).max(max, { error: tooLong })
+
+/** Empty, or spaces (and line breaks in a multi-line field) only, is missing; a control character is refused. */
+const optionalText = (max: number, tooLong: string, controls: string, multiline = false) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' && value.trim() === '' && typedPrintable(value, multiline) ? undefined : value,
+    typed(controls, multiline).max(max, { error: tooLong }).optional(),
+  )
 
 const optionalChoice = <T extends [string, ...string[]]>(choices: T, message: string) =>
   z.preprocess(emptyAsMissing, z.enum(choices, { error: message }).optional())
 
-/** No control characters: what is shown to the team must print as text. */
-const printable = /^[^\p{Cc}]*$/u
-
 /**
  * Attribution is best effort: a value that is malformed or too long is left
- * out rather than turning a visitor's lead away.
+ * out rather than turning a visitor's lead away. One with a control character
+ * anywhere, even where trimming would take it away, is left out too.
  */
 const attributionText = (max: number, pattern: RegExp = printable) =>
-  z.preprocess(emptyAsMissing, z.string().trim().max(max).regex(printable).regex(pattern).optional()).catch(undefined)
+  z.preprocess(emptyAsMissing, z.string().regex(printable).trim().max(max).regex(pattern).optional()).catch(undefined)
 
 export const email = required(
   'Enter your email address',
   leadLimits.email,
   'Enter an email address under 254 characters',
+  'Remove the control characters from your email address',
 ).pipe(z.email({ error: 'Enter a valid email address, like name@company.com' }))
 
 /** Where the lead came from: the page, the referrer's host, the landing page's `utm_*` parameters. */
@@ -76,15 +101,26 @@ export const popupLeadSchema = z.object({
 /** The contact form on `/contact`. */
 export const contactLeadSchema = z.object({
   kind: z.literal('contact'),
-  name: required('Enter your name', leadLimits.name, 'Enter a name under 100 characters'),
+  name: required(
+    'Enter your name',
+    leadLimits.name,
+    'Enter a name under 100 characters',
+    'Remove the control characters from your name',
+  ),
   email,
-  company: optionalText(leadLimits.company, 'Enter a company name under 200 characters'),
+  company: optionalText(
+    leadLimits.company,
+    'Enter a company name under 200 characters',
+    'Remove the control characters from your company name',
+  ),
   service: z.enum(values(serviceOptions), { error: 'Choose the service you are interested in' }),
   budget: optionalChoice(values(budgetOptions), 'Choose one of the budget ranges'),
   message: required(
     'Tell us a little about your project',
     leadLimits.message,
     'Keep your message under 5,000 characters',
+    'Remove the control characters from your message',
+    true,
   ),
   topic: optionalChoice(values(topicOptions), 'Choose one of the topics'),
   ...attributionShape,
@@ -106,10 +142,25 @@ export type Lead = z.output<typeof leadSchema>
  */
 export const bookingLeadSchema = z.object({
   kind: z.literal('booking'),
-  name: required('Enter your name', leadLimits.name, 'Enter a name under 100 characters'),
+  name: required(
+    'Enter your name',
+    leadLimits.name,
+    'Enter a name under 100 characters',
+    'Remove the control characters from your name',
+  ),
   email,
-  company: required('Enter your company', leadLimits.company, 'Enter a company name under 200 characters'),
-  note: optionalText(leadLimits.message, 'Keep your note under 5,000 characters'),
+  company: required(
+    'Enter your company',
+    leadLimits.company,
+    'Enter a company name under 200 characters',
+    'Remove the control characters from your company name',
+  ),
+  note: optionalText(
+    leadLimits.message,
+    'Keep your note under 5,000 characters',
+    'Remove the control characters from your note',
+    true,
+  ),
   ...attributionShape,
 })
 

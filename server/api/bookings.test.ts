@@ -114,6 +114,54 @@ describe('POST /api/bookings', () => {
     expect(await server.store.countLeads()).toBe(before)
   })
 
+  test('a control character in a typed field: 400 naming the field, nothing stored (issue 38)', async () => {
+    const [slot] = (await slotsOf(server.url)).days[0]!.slots
+    const before = await server.store.countLeads()
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [
+        { name: 'Ada\rEND:VEVENT\rBEGIN:VEVENT\rSUMMARY:Pay at evil.example\rEND:VEVENT' },
+        { name: 'Remove the control characters from your name' },
+      ],
+      // Checked before trimming: a trailing CR is refused, not trimmed away.
+      [{ name: 'Ada Lovelace\r' }, { name: 'Remove the control characters from your name' }],
+      [
+        { company: 'Analytical Engines\r\nLtd', note: 'Call me\rplease', email: 'ada@example.com\u0000' },
+        {
+          company: 'Remove the control characters from your company name',
+          note: 'Remove the control characters from your note',
+          email: 'Remove the control characters from your email address',
+        },
+      ],
+    ]
+    for (const [fields, messages] of cases) {
+      const response = await postBooking(server.url, {
+        ...booker,
+        ...fields,
+        start: slot!.start,
+        timeZone: 'Europe/Berlin',
+      })
+      expect(response.status, JSON.stringify(fields)).toBe(400)
+      expect(await response.json()).toEqual({ error: 'Some fields need attention', fields: messages })
+    }
+    expect(await server.store.countLeads()).toBe(before)
+    expect((await slotsOf(server.url)).days[0]!.slots[0]!.start).toBe(slot!.start)
+  })
+
+  test('a note with line breaks as a form post sends them (CRLF): booked, stored with LF', async () => {
+    const [slot] = (await slotsOf(server.url)).days[1]!.slots
+    const response = await postBooking(server.url, {
+      ...booker,
+      note: 'Two things:\r\n1. search\r\n2. ads',
+      start: slot!.start,
+      timeZone: 'Europe/Berlin',
+    })
+    expect(response.status).toBe(201)
+    const { booking } = (await response.json()) as { booking: { id: string } }
+    const stored = await server.store.getBooking(booking.id)
+    const lead = (await server.store.exportLeads()).find((candidate) => candidate.id === stored!.leadId)
+    expect(lead).toMatchObject({ kind: 'booking', message: 'Two things:\n1. search\n2. ads' })
+  })
+
   test('a slot taken: 409 saying so, with the nearest free slots; a time that is no slot: 409 too', async () => {
     const [first, second] = (await slotsOf(server.url)).days[0]!.slots
     expect((await postBooking(server.url, { ...booker, start: first!.start, timeZone: 'UTC' })).status).toBe(201)

@@ -104,6 +104,30 @@ describe('bad input stores nothing', () => {
       { ...contact, message: 'm'.repeat(5001) },
       { message: 'Keep your message under 5,000 characters' },
     ],
+    // Issue 38: a carriage return ends a line in a mail or an invitation; checked before trimming.
+    [
+      'a carriage return in the name',
+      { ...contact, name: 'Ada\rEND:VEVENT\rBEGIN:VEVENT\rSUMMARY:Pay at evil.example\rEND:VEVENT' },
+      { name: 'Remove the control characters from your name' },
+    ],
+    [
+      'a name ending in a carriage return',
+      { ...contact, name: 'Ada\r' },
+      { name: 'Remove the control characters from your name' },
+    ],
+    [
+      'a control character in the company and a bare carriage return in the message',
+      { ...contact, company: 'Analytical\u0000Engines', message: 'Hello\rthere' },
+      {
+        company: 'Remove the control characters from your company name',
+        message: 'Remove the control characters from your message',
+      },
+    ],
+    [
+      'an e-mail address with a line break after it',
+      { ...popup, email: 'ada@example.com\r\n' },
+      { email: 'Remove the control characters from your email address' },
+    ],
   ]
   for (const [what, body, fields] of cases) {
     test(`400 naming each bad field: ${what}`, async () => {
