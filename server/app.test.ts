@@ -258,6 +258,19 @@ test("/api/health answers with the store's outbox counts, the security headers o
   expect(response.headers.get('x-frame-options')).toBe('DENY')
 })
 
+test("/api/health reports the outbox worker's state it is given: 503 while its rounds fail", async () => {
+  const failing = createApp({
+    clientDir: dir,
+    renderPage,
+    log,
+    leads,
+    outboxStatus: () => ({ state: 'failing', since: 0, failedRounds: 1, error: 'SQLITE_FULL' }),
+  })
+  const response = await failing.request('/api/health')
+  expect(response.status).toBe(503)
+  expect(await response.json()).toMatchObject({ ok: false, outbox: { worker: 'failing', error: 'SQLITE_FULL' } })
+})
+
 test('each endpoint gets its limiter from the factory it is given, by scope', async () => {
   const scopes: { scope: string; limit: number; windowMs: number }[] = []
   createApp({

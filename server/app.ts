@@ -10,6 +10,7 @@ import { leadsApi } from './api/leads.ts'
 import { clientAddressResolver, type ClientAddress } from './client-address.ts'
 import { readSecurityHeaders } from './headers-file.ts'
 import type { BookingService } from './booking/service.ts'
+import type { OutboxWorkerStatus } from './outbox/worker.ts'
 import { pagesApp } from './pages.ts'
 import { createMemoryRateLimiter, unlimited } from './rate-limit.ts'
 import { renderedPagesApp, type RenderPage } from './rendered-pages.ts'
@@ -36,6 +37,7 @@ export function createApp({
   rateLimiter = ({ limit, windowMs }) => createMemoryRateLimiter({ limit, windowMs }),
   leads,
   bookings,
+  outboxStatus,
 }: {
   clientDir: string
   /** The build's pages rendered on demand (server/astro/entry.ts, loaded by server/start.ts). */
@@ -66,6 +68,8 @@ export function createApp({
   }
   /** The booking API (server/booking/service.ts); none: /api/bookings is not served. */
   bookings?: BookingService
+  /** The outbox worker's state, which /api/health reports (server/start.ts runs the worker). */
+  outboxStatus?: () => OutboxWorkerStatus
 }) {
   const files = indexStaticFiles(clientDir)
   const notFoundPage = files.get(NOT_FOUND_PATH)
@@ -107,7 +111,7 @@ export function createApp({
           ? bookingsApi({ service: bookings, limiter: leadLimiter, clientAddress, now, siteOrigin: leads.siteOrigin })
           : new Hono(),
       )
-      .route('/api/health', healthApi({ store: leads.store, log }))
+      .route('/api/health', healthApi({ store: leads.store, log, outboxStatus }))
       // API sub-apps go above this line: the pages answer every other path (405 for other methods).
       // Pages rendered on demand (the contact page and its form post); the others pass to the files.
       .route(

@@ -126,7 +126,10 @@ export async function startServer(
         deliveries: bookingDeliveriesFor({ webhook: Boolean(webhook) }),
         onStored: () => worker.wake(),
         log,
+        limits: { perNetworkPerDay: env.BOOKING_NETWORK_LIMIT, surgePerDay: env.BOOKING_SURGE_LIMIT },
       }),
+      // /api/health answers 503 while the worker's rounds fail (a full disk, the database gone).
+      outboxStatus: () => worker.status(),
     })
   } catch (error) {
     for (const limiter of limiters) limiter.close()

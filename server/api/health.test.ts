@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { describe, expect, inject, test, vi } from 'vitest'
+import type { OutboxWorkerStatus } from '../outbox/worker.ts'
 import { createTestDatabase } from '../store/test-database.ts'
 import { startTestServer } from '../test-server.ts'
 import { healthApi } from './health.ts'
@@ -31,6 +32,29 @@ describe('alone, with a store that answers as told', () => {
     const timedOut = await silent.request('/')
     expect(timedOut.status).toBe(503)
     expect(await timedOut.json()).toEqual({ ok: false, database: 'unreachable' })
+  })
+
+  test("503 while the outbox worker's rounds fail, with counts and state only; as before once it runs again", async () => {
+    const since = Date.parse('2026-11-23T10:00:00.000Z')
+    let status: OutboxWorkerStatus = { state: 'failing', since, failedRounds: 4, error: 'SQLITE_FULL' }
+    const app = healthApi({
+      store: { outboxBacklog: async () => ({ pending: 7, failed: 0 }) },
+      log,
+      outboxStatus: () => status,
+    })
+    const failing = await app.request('/')
+    expect(failing.status).toBe(503)
+    expect(failing.headers.get('cache-control')).toBe('no-store')
+    expect(await failing.json()).toEqual({
+      ok: false,
+      database: 'reachable',
+      outbox: { pending: 7, failed: 0, worker: 'failing', since: '2026-11-23T10:00:00.000Z', error: 'SQLITE_FULL' },
+    })
+
+    status = { state: 'running' }
+    const running = await app.request('/')
+    expect(running.status).toBe(200)
+    expect(await running.json()).toEqual({ ok: true, database: 'reachable', outbox: { pending: 7, failed: 0 } })
   })
 
   test('checks that arrive together share one query', async () => {

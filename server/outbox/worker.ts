@@ -107,6 +107,13 @@ export interface OutboxSettings {
    * the deliveries follow in larger rounds.
    */
   yieldMs: number
+  /**
+   * Wait after a round that failed (the store could not claim or record:
+   * a full disk, a database gone); doubled after each failed round in a row,
+   * up to `failedRoundMaxMs`. A round that succeeds ends it.
+   */
+  failedRoundMs: number
+  failedRoundMaxMs: number
 }
 
 export const defaultOutboxSettings: OutboxSettings = {
@@ -118,6 +125,8 @@ export const defaultOutboxSettings: OutboxSettings = {
   concurrency: 8,
   batchSize: 50,
   yieldMs: 25,
+  failedRoundMs: 1000,
+  failedRoundMaxMs: 60_000,
 }
 
 /**
@@ -129,6 +138,20 @@ export function backoffMs(attempt: number, { retryBaseMs, retryMaxMs }: OutboxSe
   const ceiling = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempt - 1))
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }
+
+/** The wait after `failedRounds` failed rounds in a row: 1, 2, 4, ... s, capped (no jitter: one worker per instance). */
+export function failedRoundWaitMs(failedRounds: number, { failedRoundMs, failedRoundMaxMs }: OutboxSettings): number {
+  return Math.min(failedRoundMaxMs, failedRoundMs * 2 ** Math.max(0, failedRounds - 1))
+}
+
+/**
+ * What the worker is doing, for `/api/health`: `running`, or `failing` since
+ * the first of `failedRounds` rounds in a row that the store failed, with what
+ * it failed with (its code, such as SQLITE_FULL or a PostgreSQL SQLSTATE, or
+ * else its message with addresses masked).
+ */
+export type OutboxWorkerStatus =
+  { state: 'running' } | { state: 'failing'; since: number; failedRounds: number; error: string }
 
 /** E-mail addresses out of a text bound for the logs. */
 export function redact(text: string): string {
@@ -151,7 +174,7 @@ export function createOutboxWorker({
   now = Date.now,
   random = Math.random,
 }: {
-  store: LeadStore
+  store: Pick<LeadStore, 'claimDue' | 'finishDeliveries' | 'nextDueAt'>
   deliver: Deliver
   settings?: OutboxSettings
   log: Pick<Console, 'info' | 'error'>
@@ -163,6 +186,10 @@ export function createOutboxWorker({
   let wakeTimer: NodeJS.Timeout | undefined
   let current: Promise<void> | null = null
   let again = false
+  /** The failed rounds in a row, none while the store answers. */
+  let failing: { since: number; failedRounds: number; error: string } | null = null
+  /** Tries made but not recorded (the store failed): recorded before anything new is claimed. */
+  let unrecorded: DeliveryOutcome[] = []
 
   async function runOne(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
     const attempt = delivery.attempts + 1
@@ -189,6 +216,11 @@ export function createOutboxWorker({
   }
 
   async function work() {
+    if (unrecorded.length > 0) {
+      // Recorded before their lease ends, they are not tried again.
+      await store.finishDeliveries(unrecorded)
+      unrecorded = []
+    }
     do {
       again = false
       const claimed = await store.claimDue(now(), now() + settings.leaseMs, settings.batchSize)
@@ -201,7 +233,12 @@ export function createOutboxWorker({
           for (let next = queue.shift(); next; next = queue.shift()) outcomes.push(await runOne(next))
         }),
       )
-      await store.finishDeliveries(outcomes)
+      try {
+        await store.finishDeliveries(outcomes)
+      } catch (error) {
+        unrecorded = outcomes
+        throw error
+      }
       if (claimed.length === settings.batchSize) again = true
       if (again && !stopped) await new Promise((resolve) => setTimeout(resolve, settings.yieldMs))
     } while (again && !stopped)
@@ -215,9 +252,32 @@ export function createOutboxWorker({
     }
     clearTimeout(timer)
     current = work()
-      .catch((error: unknown) => {
-        log.error(JSON.stringify({ event: 'outbox_error', error: redact(String(error)).slice(0, 300) }))
-      })
+      .then(
+        () => {
+          if (!failing) return
+          log.info(
+            JSON.stringify({
+              event: 'outbox_recovered',
+              failedRounds: failing.failedRounds,
+              since: new Date(failing.since).toISOString(),
+            }),
+          )
+          failing = null
+        },
+        (error: unknown) => {
+          // One line per failed round; the next one waits longer each time (failedRoundWaitMs).
+          const failedRounds = (failing?.failedRounds ?? 0) + 1
+          failing = { since: failing?.since ?? now(), failedRounds, error: errorKind(error) }
+          log.error(
+            JSON.stringify({
+              event: 'outbox_error',
+              error: redact(String(error)).slice(0, 300),
+              failedRounds,
+              retryInMs: failedRoundWaitMs(failedRounds, settings),
+            }),
+          )
+        },
+      )
       .finally(() => {
         current = null
         if (!stopped) void scheduleNext()
@@ -225,11 +285,19 @@ export function createOutboxWorker({
     return current
   }
 
-  /** Next round when the next delivery is due, or after `pollMs` at the latest. */
+  /**
+   * Next round when the next delivery is due, or after `pollMs` at the latest;
+   * after a failed round, once its wait is over, without asking the store.
+   */
   async function scheduleNext() {
+    if (failing) {
+      clearTimeout(timer)
+      timer = setTimeout(() => void tick(), failedRoundWaitMs(failing.failedRounds, settings))
+      return
+    }
     const due = await store.nextDueAt().catch(() => null)
     if (stopped || current) return
-    // At least 10 ms, so a store that keeps failing is not asked in a tight loop.
+    // At least 10 ms, so rows due now that another worker holds are not asked for in a tight loop.
     const wait = due === null ? settings.pollMs : Math.min(settings.pollMs, Math.max(10, due - now()))
     clearTimeout(timer)
     timer = setTimeout(() => void tick(), wait)
@@ -241,9 +309,9 @@ export function createOutboxWorker({
       stopped = false
       void tick()
     },
-    /** A lead was committed: look shortly. */
+    /** A lead was committed: look shortly (after a failed round, when its wait is over). */
     wake() {
-      if (stopped) return
+      if (stopped || failing) return
       if (current) again = true
       else if (!wakeTimer) {
         clearTimeout(timer)
@@ -253,16 +321,29 @@ export function createOutboxWorker({
         }, settings.yieldMs)
       }
     },
+    /** `running`, or `failing` since the first of the failed rounds in a row (`/api/health` shows it). */
+    status(): OutboxWorkerStatus {
+      return failing ? { state: 'failing', ...failing } : { state: 'running' }
+    },
     /** One round, for tests and the CLI; resolves when it is done. */
     runOnce: () => tick(),
-    /** Stops looking and waits for the tries under way. */
+    /** Stops looking and waits for the tries under way; records what a failed round could not, if it can. */
     async stop() {
       stopped = true
       clearTimeout(timer)
       clearTimeout(wakeTimer)
       await current
+      // Not recorded, they are tried again once their lease runs out (at least once).
+      if (unrecorded.length > 0) await store.finishDeliveries(unrecorded).catch(() => {})
     },
   }
 }
 
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>
+
+/** What a failed round failed with, for the health check: the error's code, or its message with addresses masked. */
+function errorKind(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string' && code !== '') return code.slice(0, 100)
+  return redact(error instanceof Error ? error.message : String(error)).slice(0, 200)
+}
