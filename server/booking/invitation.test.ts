@@ -1,7 +1,8 @@
 import ICAL from 'ical.js'
 import { expect, test } from 'vitest'
 import type { BookingEvent } from '../store/lead-store.ts'
-import { foldLines, invitation } from './invitation.ts'
+import { CALL_SUMMARY, foldLines, invitation } from './invitation.ts'
+import { eventsByReader } from './test-ical.ts'
 
 const booking: BookingEvent['booking'] = {
   id: '0e6a3f7e-1111-4222-8333-444455556666',
@@ -36,7 +37,8 @@ test('every line is at most 75 octets, multi-byte characters never split; ical.j
   }
   const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!
   expect(vevent.getFirstPropertyValue('description')).toBe(description)
-  expect(vevent.getFirstProperty('attendee')!.getParameter('cn')).toBe(booking.name)
+  // RFC 5545 3.1: a parameter value holds no DQUOTE; the name's quotes are left out.
+  expect(vevent.getFirstProperty('attendee')!.getParameter('cn')).toBe('Zoë Ångström, Ops; Lead')
   expect(vevent.getFirstPropertyValue('sequence')).toBe(3)
   expect(ics).toContain('\r\nDTSTAMP:20261130T120500Z\r\n')
   expect(ics).toContain('\r\nDTSTART:20261202T140000Z\r\n')
@@ -47,4 +49,61 @@ test('foldLines: a short line stays; a long one continues on lines that start wi
   const folded = foldLines(`DESCRIPTION:${'x'.repeat(100)}`)
   expect(folded.split('\r\n').map((line) => line.length)).toEqual([75, 38, 0])
   expect(folded.split('\r\n')[1]!.startsWith(' ')).toBe(true)
+})
+
+// Issue 38: a line break in what a visitor typed, as it could still reach the writer from an old row
+// or the CLI (the lead schema refuses it, app/lib/lead.ts). Two independent readers must each find the
+// one event; vobject ends a line at a bare CR, ical.js does not.
+const injected = 'Ada\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Pay at evil.example\r\nEND:VEVENT'
+// Its end a property of its own, so that a reader that skips the unreadable start of the line reads whole events.
+const closed = 'Ada\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Pay at evil.example\r\nX-TAIL:'
+const hostile: [string, string][] = [
+  ['CRLF', injected],
+  ['a bare CR', injected.replaceAll('\r\n', '\r')],
+  ['a bare LF', injected.replaceAll('\r\n', '\n')],
+  ['CRLF, the injected lines closed', closed],
+  ['a bare CR, the injected lines closed', closed.replaceAll('\r\n', '\r')],
+  ['a bare LF, the injected lines closed', closed.replaceAll('\r\n', '\n')],
+]
+const oneCall = {
+  'ical.js': [[CALL_SUMMARY]],
+  vobject: [[CALL_SUMMARY]],
+  'vobject, skipping unreadable lines': [[CALL_SUMMARY]],
+}
+/** The lines of an invitation joined: no control character may be left, the CRLF line ends and folds taken away. */
+const betweenLineEnds = (ics: string) => ics.replace(/\r\n /g, '').replace(/\r\n/g, '')
+
+for (const [what, value] of hostile) {
+  test(`name, company and note with ${what}: one event, the call's, to ical.js and to vobject`, () => {
+    const ics = invitation(
+      {
+        event: 'created',
+        booking: { ...booking, name: value, company: value, note: value, email: 'zoe@example.com\r\nX-TAIL:' },
+      },
+      { organizerEmail: 'hello@northpeak.example', description: 'Your call is booked.' },
+    )
+    expect(eventsByReader(ics)).toEqual(oneCall)
+    expect(betweenLineEnds(ics)).not.toMatch(/\p{Cc}/u)
+    const attendee = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!.getFirstProperty('attendee')!
+    // The name as typed, without its line breaks, on the one ATTENDEE line.
+    expect(attendee.getParameter('cn')).toBe(value.replace(/[\r\n]/g, ''))
+    expect(attendee.getFirstValue()).toBe('mailto:zoe@example.comX-TAIL:')
+  })
+}
+
+test('a description with CRLF, a bare CR and other control characters: each line break escaped as \\n, the rest dropped', () => {
+  const note = 'Ada\rEND:VEVENT\rBEGIN:VEVENT\rSUMMARY:Pay at evil.example\rX-TAIL:\u0000\u001b[31m\u0085\u007f'
+  const ics = invitation(
+    { event: 'created', booking },
+    { organizerEmail: 'hello@northpeak.example', description: `Your call is booked.\r\nNote: ${note}` },
+  )
+  expect(eventsByReader(ics)).toEqual(oneCall)
+  expect(betweenLineEnds(ics)).not.toMatch(/\p{Cc}/u)
+  expect(ics.replace(/\r\n /g, '')).toContain(
+    'DESCRIPTION:Your call is booked.\\nNote: Ada\\nEND:VEVENT\\nBEGIN:VEVENT\\nSUMMARY:Pay at evil.example\\nX-TAIL:[31m\r\n',
+  )
+  const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!
+  expect(vevent.getFirstPropertyValue('description')).toBe(
+    'Your call is booked.\nNote: Ada\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Pay at evil.example\nX-TAIL:[31m',
+  )
 })

@@ -13,7 +13,9 @@ export function methodOf(event: BookingEvent): 'REQUEST' | 'CANCEL' {
 /**
  * The iCalendar invitation of a booking change (RFC 5545, RFC 5546 iTIP),
  * written with ical.js, which escapes the text values, and folded here to 75
- * octets a line (`foldLines`):
+ * octets a line (`foldLines`). No value carries a line break or a control
+ * character into it, whatever the booking holds (`calendarText`,
+ * `calendarParameter`):
  * `METHOD` REQUEST or CANCEL, as the mail part's `method=` says; the booking's
  * stable `UID` and its `SEQUENCE` (raised by each change, so calendars replace
  * the earlier version); `DTSTAMP` the change's time; `DTSTART`/`DTEND` in UTC
@@ -33,31 +35,57 @@ export function invitation(
   calendar.addPropertyWithValue('method', method)
 
   const vevent = new ICAL.Component('vevent')
-  vevent.addPropertyWithValue('uid', booking.uid)
+  vevent.addPropertyWithValue('uid', calendarText(booking.uid))
   vevent.addPropertyWithValue('sequence', booking.sequence)
   vevent.addPropertyWithValue('dtstamp', utc(booking.updatedAt))
   vevent.addPropertyWithValue('dtstart', utc(Date.parse(booking.start)))
   vevent.addPropertyWithValue('dtend', utc(Date.parse(booking.end)))
-  vevent.addPropertyWithValue('summary', CALL_SUMMARY)
-  vevent.addPropertyWithValue('description', description)
+  vevent.addPropertyWithValue('summary', calendarText(CALL_SUMMARY))
+  vevent.addPropertyWithValue('description', calendarText(description))
   vevent.addPropertyWithValue('status', method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED')
   vevent.addPropertyWithValue('transp', 'OPAQUE')
 
   const organizer = new ICAL.Property('organizer')
-  organizer.setParameter('cn', site.name)
-  organizer.setValue(`mailto:${organizerEmail}`)
+  organizer.setParameter('cn', calendarParameter(site.name))
+  organizer.setValue(`mailto:${withoutControls(organizerEmail)}`)
   vevent.addProperty(organizer)
 
   const attendee = new ICAL.Property('attendee')
-  attendee.setParameter('cn', booking.name)
+  attendee.setParameter('cn', calendarParameter(booking.name))
   attendee.setParameter('role', 'REQ-PARTICIPANT')
   attendee.setParameter('partstat', method === 'CANCEL' ? 'DECLINED' : 'NEEDS-ACTION')
   attendee.setParameter('rsvp', method === 'CANCEL' ? 'FALSE' : 'TRUE')
-  attendee.setValue(`mailto:${booking.email}`)
+  attendee.setValue(`mailto:${withoutControls(booking.email)}`)
   vevent.addProperty(attendee)
 
   calendar.addSubcomponent(vevent)
   return foldLines(calendar.toString())
+}
+
+/**
+ * A text value (RFC 5545 3.3.11) made safe to hand to ical.js, which escapes a
+ * LF as `\n` but writes a bare CR as it is: some readers end the line there
+ * and read what follows as properties of their own, a second event among them
+ * (issue 38; server/booking/README.md, "Mails"). Every line break, CRLF or a
+ * bare CR, becomes LF, and so the escaped `\n`; any other control character
+ * (C0, DEL, C1) is dropped.
+ */
+export function calendarText(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(/(?!\n)\p{Cc}/gu, '')
+}
+
+/**
+ * A parameter value, such as a CN: RFC 5545 3.1's param-value holds no DQUOTE
+ * and no control character, so both are removed (ical.js would write a CR as
+ * it is, and quotes the value when it holds `:`, `;` or `,`).
+ */
+export function calendarParameter(value: string): string {
+  return value.replace(/["\p{Cc}]/gu, '')
+}
+
+/** A value ical.js writes as it is (the `mailto:` of an address): no control character. */
+function withoutControls(value: string): string {
+  return value.replace(/\p{Cc}/gu, '')
 }
 
 /**
