@@ -30,18 +30,29 @@ export function createMailer({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: 
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl)
     return async (message) => {
-      await transport.sendMail(message)
+      await transport.sendMail(withPrintableSubject(message))
       return {}
     }
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return async (message, name) => {
-    const info = await transport.sendMail(message)
+    const info = await transport.sendMail(withPrintableSubject(message))
     await mkdir(mailDir, { recursive: true })
     const file = path.join(mailDir, `${name}.eml`)
     await writeDurably(file, info.message as Buffer)
     return { file }
   }
+}
+
+/**
+ * A header is one line. nodemailer writes a CR or LF of a subject as a space
+ * and any other control character inside an encoded word, so no value can
+ * start a header of its own; a subject that names the visitor (the team's
+ * notices) is also kept to printable text: each run of control characters
+ * becomes a space (issue 38; server/booking/README.md, "Mails").
+ */
+function withPrintableSubject(message: MailMessage): MailMessage {
+  return { ...message, subject: message.subject.replace(/\p{Cc}+/gu, ' ') }
 }
 
 /** Written whole or not at all, and on disk before the delivery counts as done. */

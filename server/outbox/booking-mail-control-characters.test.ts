@@ -1,0 +1,165 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import ICAL from 'ical.js'
+import { afterAll, describe, expect, test } from 'vitest'
+import { CALL_SUMMARY } from '../booking/invitation.ts'
+import { eventsByReader } from '../booking/test-ical.ts'
+import { TEST_BOOKING_SECRET } from '../booking/test-bookings.ts'
+import { callTimeInWords } from '../booking/when.ts'
+import type { BookingEvent, StoredLead } from '../store/lead-store.ts'
+import { bookingInviteMail, bookingNoticeMail } from './booking-mail.ts'
+import { createMailer, type MailMessage } from './mail.ts'
+import { mimeParts, smtpReceiver, waitFor } from './test-receivers.ts'
+
+// Issue 38: a line break in what a visitor typed, as it could still reach the mails from an old row
+// or the CLI (the lead schema refuses it, app/lib/lead.ts). The whole mail is read as it is written
+// to a file without SMTP and as an SMTP server receives it: nodemailer sends a bare CR of a 7-bit
+// part as CRLF, so there every reader ends the line at it.
+
+const ORIGIN = 'https://northpeak.example'
+const FROM = 'Northpeak <hello@northpeak.example>'
+
+// The fields these mails read; a booking's others play no part in them.
+const booking = {
+  id: '0e6a3f7e-1111-4222-8333-444455556666',
+  leadId: 'lead',
+  start: '2026-12-02T14:00:00.000Z',
+  end: '2026-12-02T14:30:00.000Z',
+  timeZone: 'Europe/Berlin',
+  uid: '5b1c@northpeak.example',
+  sequence: 0,
+  status: 'confirmed',
+  createdAt: Date.parse('2026-11-30T12:00:00Z'),
+  updatedAt: Date.parse('2026-11-30T12:05:00Z'),
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Engines Ltd',
+  note: null,
+} as BookingEvent['booking']
+
+// The review's name, and one whose injected lines end in a property of their own, so that a reader
+// that skips the unreadable start of the line reads whole events.
+const injected = 'Ada\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Pay at evil.example\r\nEND:VEVENT'
+const closed = 'Ada\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Pay at evil.example\r\nX-TAIL:'
+const hostile: [string, string][] = [
+  ['CRLF', injected],
+  ['a bare CR', injected.replaceAll('\r\n', '\r')],
+  ['a bare LF', injected.replaceAll('\r\n', '\n')],
+  ['a bare CR, the injected lines closed', closed.replaceAll('\r\n', '\r')],
+  ['CRLF, the injected lines closed', closed],
+]
+
+const oneCall = {
+  'ical.js': [[CALL_SUMMARY]],
+  vobject: [[CALL_SUMMARY]],
+  'vobject, skipping unreadable lines': [[CALL_SUMMARY]],
+}
+
+const mailDir = mkdtempSync(path.join(tmpdir(), 'northpeak-mail-'))
+afterAll(() => rmSync(mailDir, { recursive: true, force: true }))
+const smtp = await smtpReceiver()
+
+/** The message as written to a mail file (no SMTP_URL) and as the SMTP server received it. */
+async function written(message: MailMessage, name: string): Promise<Record<string, string>> {
+  const { file } = await createMailer({ mailDir })(message, name)
+  const before = smtp.received.length
+  await createMailer({ smtpUrl: smtp.url, mailDir })(message, name)
+  await waitFor(() => smtp.received.length > before, 10_000, 'the mail over SMTP')
+  const received = smtp.received.at(-1)!
+  expect(received.to).toEqual([message.to])
+  return { 'mail file': readFileSync(file!, 'utf8'), SMTP: received.raw }
+}
+
+/** The names of a message's own headers, in order, and its subject decoded (RFC 2047). */
+function headersOf(raw: string) {
+  const head = raw.slice(0, /\r?\n\r?\n/.exec(raw)!.index).replace(/\r?\n[ \t]+/g, ' ')
+  const lines = head.split(/\r?\n/)
+  const subject = lines.find((line) => line.startsWith('Subject: '))!.slice('Subject: '.length)
+  const bytes = subject
+    .replace(/\?= =\?/g, '?==?')
+    .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, text: string) =>
+      text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    )
+  return {
+    names: lines.map((line) => line.slice(0, line.indexOf(':')).toLowerCase()),
+    subject: Buffer.from(bytes, 'latin1').toString('utf8'),
+  }
+}
+
+const mailHeaders = ['from', 'to', 'reply-to', 'subject', 'message-id', 'date', 'mime-version', 'content-type']
+
+describe("the visitor's invitation", () => {
+  for (const [what, value] of hostile) {
+    test(`name, company and note with ${what}: the mail's calendar part and invite.ics hold one event, the call's, to ical.js and to vobject`, async () => {
+      const event: BookingEvent = {
+        event: 'created',
+        booking: { ...booking, name: value, company: value, note: value },
+      }
+      const mails = await written(
+        bookingInviteMail(event, { origin: ORIGIN, from: FROM, secret: TEST_BOOKING_SECRET }),
+        `invite-${hostile.findIndex(([name]) => name === what)}`,
+      )
+      for (const [how, raw] of Object.entries(mails)) {
+        expect(headersOf(raw), how).toEqual({
+          names: mailHeaders,
+          subject: 'Booked: your free 30-minute strategy call with Northpeak',
+        })
+        const parts = mimeParts(raw)
+        expect(
+          parts.map((part) => part.contentType.split(';')[0]),
+          how,
+        ).toEqual(['text/plain', 'text/html', 'text/calendar', 'application/ics'])
+        for (const part of parts.slice(2)) {
+          expect(eventsByReader(part.body), `${how}: ${part.contentType}`).toEqual(oneCall)
+          const attendee = new ICAL.Component(ICAL.parse(part.body))
+            .getFirstSubcomponent('vevent')!
+            .getFirstProperty('attendee')!
+          expect(attendee.getParameter('cn'), how).toBe(value.replace(/[\r\n]/g, ''))
+          expect(attendee.getFirstValue(), how).toBe('mailto:ada@example.com')
+        }
+      }
+    })
+  }
+})
+
+describe("the team's notice", () => {
+  const lead: StoredLead = {
+    id: 'lead',
+    createdAt: booking.createdAt,
+    kind: 'booking',
+    email: 'ada@example.com',
+    name: 'Ada\r\nBcc: victim@evil.example\rX-Injected: yes',
+    company: 'Analytical Engines\u0000\u001b[2J',
+    service: null,
+    budget: null,
+    message: 'Hello\r\nBcc: victim@evil.example',
+    topic: null,
+    page: null,
+    referrerHost: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+  }
+
+  test('a name and company with line breaks and control characters: no header of their own, the subject one line of text, sent to the team alone', async () => {
+    const event: BookingEvent = { event: 'created', booking: { ...booking, name: lead.name!, company: lead.company } }
+    const mails = await written(
+      bookingNoticeMail(event, lead, { to: 'hello@northpeak.example', from: FROM, teamTimeZone: 'America/New_York' }),
+      'notice',
+    )
+    const when = callTimeInWords(booking.start, booking.end, 'America/New_York')
+    for (const [how, raw] of Object.entries(mails)) {
+      expect(headersOf(raw), how).toEqual({
+        names: mailHeaders,
+        subject: `New booking: Ada Bcc: victim@evil.example X-Injected: yes (Analytical Engines [2J), ${when}`,
+      })
+      expect(
+        mimeParts(raw).map((part) => part.contentType.split(';')[0]),
+        how,
+      ).toEqual(['text/plain', 'text/html'])
+    }
+  })
+})
