@@ -6,6 +6,7 @@ import { callTimeShort } from './booking/when.ts'
 import type { ServerEnv } from './env.ts'
 import { bookingDeliveriesFor } from './outbox/worker.ts'
 import {
+  abandonedPartialMails,
   defaultRetention,
   describePeriod,
   mailFilesMentioning,
@@ -14,7 +15,7 @@ import {
   type RetentionPeriod,
 } from './retention.ts'
 import type { DeliveryRow, ErasedLeads, LeadStore, StoredLead } from './store/lead-store.ts'
-import { openLeadStore } from './store/open-store.ts'
+import { openLeadStore, type OpenedStore } from './store/open-store.ts'
 
 export { mentionOf } from './retention.ts'
 
@@ -89,7 +90,7 @@ export async function runLeadsCli(
   // Arguments are checked before the database opens: a wrong one changes nothing.
   const purgeOptions = command === 'purge' ? readPurgeOptions(rest) : undefined
   if (typeof purgeOptions === 'string') return badArgument(out, purgeOptions)
-  const { store } = await openLeadStore(env, { thread: false })
+  const { store, kind } = await openLeadStore(env, { thread: false })
   try {
     switch (command) {
       case 'export':
@@ -99,13 +100,13 @@ export async function runLeadsCli(
       case 'retry':
         return await retry(store, rest, out, now)
       case 'purge':
-        return await purge(store, purgeOptions!, path.join(env.DATA_DIR, 'mail'), out, now)
+        return await purge(store, kind, purgeOptions!, path.join(env.DATA_DIR, 'mail'), out, now)
       case 'bookings':
         return await listBookings(store, rest, out, now)
       case 'cancel':
         return await cancelBooking(store, rest, out, now, Boolean(env.LEAD_WEBHOOK_URL))
       default:
-        return await erase(store, rest, path.join(env.DATA_DIR, 'mail'), out)
+        return await erase(store, kind, rest, path.join(env.DATA_DIR, 'mail'), out)
     }
   } finally {
     await store.close()
@@ -113,6 +114,7 @@ export async function runLeadsCli(
 }
 
 type Out = Parameters<typeof runLeadsCli>[2] & {}
+type StoreKind = OpenedStore['kind']
 
 async function exportLeads(store: LeadStore, args: string[], out: Out): Promise<number> {
   let format: 'csv' | 'json' = 'csv'
@@ -213,23 +215,41 @@ async function retry(store: LeadStore, args: string[], out: Out, now: () => numb
   return 0
 }
 
-async function erase(store: LeadStore, args: string[], mailDir: string, out: Out): Promise<number> {
+async function erase(store: LeadStore, kind: StoreKind, args: string[], mailDir: string, out: Out): Promise<number> {
   const email = args[0]?.trim()
   if (args.length !== 1 || !email || !email.includes('@')) return badArgument(out, args.join(' ') || 'erase')
   const erased = await store.eraseByEmail(email)
-  // The files the deliveries recorded, and any other mail file to or about the address.
+  // The files the deliveries recorded, any other mail file to or about the address, whole or
+  // half-written, and the half-written mails a crash left, whoever they are about.
   const files = new Set(erased.mailFiles.filter((file) => existsSync(file)))
   for (const file of mailFilesMentioning(mailDir, [email])) files.add(file)
+  for (const file of abandonedPartialMails(mailDir)) files.add(file)
   for (const file of files) rmSync(file, { force: true })
 
-  if (erased.leads.length === 0 && files.size === 0) {
-    out.log(`Nothing stored for ${email}.`)
-    return 0
+  if (erased.leads.length === 0 && files.size === 0) out.log(`Nothing stored for ${email}.`)
+  else {
+    out.log(`Erased for ${email}:`)
+    listRemoved(erased, [...files], out)
   }
-  out.log(`Erased for ${email}:`)
-  listRemoved(erased, [...files], out)
+  return whatIsLeft(erased, kind, out)
+}
+
+/**
+ * What the database's files may still hold of the rows just deleted
+ * (docs/deploy.md, "Erasure"), said rather than claimed gone: with SQLite,
+ * nothing unless a reader kept the -wal from being emptied (exit code 1); with
+ * PostgreSQL, the rows until VACUUM (FULL) rewrites the tables.
+ */
+function whatIsLeft(removed: ErasedLeads, kind: StoreKind, out: Out): number {
+  if (removed.leftover) {
+    out.error(`The leads are deleted, but ${removed.leftover}.`)
+    return 1
+  }
+  if (kind === 'postgres' && removed.leads.length > 0) out.log(`\n${postgresVacuum}`)
   return 0
 }
+
+export const postgresVacuum = `PostgreSQL keeps the deleted rows in its files until VACUUM (FULL) rewrites the tables: run psql "$DATABASE_URL" -c 'VACUUM (FULL) leads' -c 'VACUUM (FULL) outbox' -c 'VACUUM (FULL) bookings' (docs/deploy.md, "Erasure"). Backups keep them until they expire.`
 
 /** Leads, outbox rows and mail files, each counted, then one a line. */
 function listRemoved(removed: ErasedLeads, files: string[], out: Out) {
@@ -317,6 +337,7 @@ function readPurgeOptions(args: string[]): { period: RetentionPeriod; dryRun: bo
  */
 async function purge(
   store: LeadStore,
+  kind: StoreKind,
   { period, dryRun }: { period: RetentionPeriod; dryRun: boolean },
   mailDir: string,
   out: Out,
@@ -326,13 +347,13 @@ async function purge(
   const since = `before ${new Date(before).toISOString()} (${describePeriod(period)})`
   if (purged.leads.length === 0 && mailFiles.length === 0) {
     out.log(`Nothing to purge: no address was last heard from ${since}.`)
-    return 0
+    return dryRun ? 0 : whatIsLeft(purged, kind, out)
   }
   out.log(
     `${dryRun ? 'Would purge (dry run, nothing deleted)' : 'Purged'} the leads of every address last heard from ${since}:`,
   )
   listRemoved(purged, mailFiles, out)
-  return 0
+  return dryRun ? 0 : whatIsLeft(purged, kind, out)
 }
 
 /**

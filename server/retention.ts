@@ -54,21 +54,59 @@ export function mentionOf(email: string): RegExp {
   return new RegExp(`(?<![\\w.%+-])${escaped}(?![\\w-]|\\.\\w)`, 'i')
 }
 
-/** The `.eml` files of `mailDir` (server/outbox/mail.ts writes them without SMTP_URL), as full paths. */
+/** What a mail file is called while it is written (server/outbox/mail.ts, `writeDurably`). */
+const PARTIAL_MAIL = '.eml.partial'
+
+/**
+ * The mail files of `mailDir` (server/outbox/mail.ts writes them without
+ * SMTP_URL), as full paths: each `.eml`, and each `.eml.partial`, a mail being
+ * written or, after a crash, half-written.
+ */
 function mailFilesIn(mailDir: string): string[] {
   if (!existsSync(mailDir)) return []
   return readdirSync(mailDir)
-    .filter((name) => name.endsWith('.eml'))
+    .filter((name) => name.endsWith('.eml') || name.endsWith(PARTIAL_MAIL))
     .map((name) => path.join(mailDir, name))
 }
 
-/** The mail files of `mailDir` to or about any of `emails` (see `mentionOf`). */
+/** How long a `.eml.partial` may still be a mail the running server is writing; older, a crash left it. */
+export const PARTIAL_MAIL_MAX_AGE_MS = 60_000
+
+/** The file's text, or null when it went meanwhile (a partial renamed, a file removed). */
+function readIfThere(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+/** The mail files of `mailDir`, whole or half-written, to or about any of `emails` (see `mentionOf`). */
 export function mailFilesMentioning(mailDir: string, emails: readonly string[]): string[] {
   if (emails.length === 0) return []
   const mentions = emails.map(mentionOf)
   return mailFilesIn(mailDir).filter((file) => {
-    const text = readFileSync(file, 'utf8')
-    return mentions.some((mention) => mention.test(text))
+    const text = readIfThere(file)
+    return text !== null && mentions.some((mention) => mention.test(text))
+  })
+}
+
+/**
+ * The half-written mails of `mailDir` last written more than a minute before
+ * `now` (the machine's clock, as the files' times are): a crash's leftovers,
+ * between a mail file's write and its rename. The outbox tries that delivery
+ * again and writes the mail afresh, so they are nobody's record, and may hold
+ * anyone's address: erase and purge remove them.
+ */
+export function abandonedPartialMails(mailDir: string, now = Date.now()): string[] {
+  return mailFilesIn(mailDir).filter((file) => {
+    if (!file.endsWith(PARTIAL_MAIL)) return false
+    try {
+      return statSync(file).mtimeMs < now - PARTIAL_MAIL_MAX_AGE_MS
+    } catch {
+      return false // renamed or removed meanwhile
+    }
   })
 }
 
@@ -80,7 +118,8 @@ export function mailFilesMentioning(mailDir: string, emails: readonly string[]):
 function writtenAt(file: string): number {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-/.exec(path.basename(file))
   if (match) return Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`)
-  return statSync(file).mtimeMs
+  // Gone meanwhile (a partial renamed): nothing to delete.
+  return statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Infinity
 }
 
 export interface Purge {
@@ -90,8 +129,9 @@ export interface Purge {
   purged: PurgedLeads
   /**
    * The mail files deleted (or that would be): those the purged deliveries
-   * wrote, any other to or about a purged address, and any written before
-   * `before`, whoever it is about (a copy of a mail no older lead needs).
+   * wrote, any other to or about a purged address, any written before
+   * `before`, whoever it is about (a copy of a mail no older lead needs), and
+   * the half-written ones a crash left (`abandonedPartialMails`).
    */
   mailFiles: string[]
 }
@@ -115,6 +155,7 @@ export async function purgeLeads({
   const files = new Set(purged.mailFiles.filter((file) => existsSync(file)))
   for (const file of mailFilesMentioning(mailDir, purged.emails)) files.add(file)
   for (const file of mailFilesIn(mailDir)) if (writtenAt(file) < before) files.add(file)
+  for (const file of abandonedPartialMails(mailDir)) files.add(file)
   if (!dryRun) for (const file of files) rmSync(file, { force: true })
   return { before, purged, mailFiles: [...files] }
 }
@@ -153,6 +194,9 @@ export function startPurgeSchedule({
             leads: purged.leads.length,
             deliveries: purged.deliveries.length,
             mailFiles: mailFiles.length,
+            // What a reader kept in the database's files (store/sqlite-db.ts, `wipe`): the next run clears it.
+            // A sentence with the database's path, never an address.
+            ...(purged.leftover ? { leftover: purged.leftover } : {}),
           }),
         ),
       )

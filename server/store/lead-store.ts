@@ -216,6 +216,13 @@ export interface ErasedLeads {
   deliveries: { id: number; kind: DeliveryKind; state: string }[]
   /** Mail files the deliveries of these leads wrote. */
   mailFiles: string[]
+  /**
+   * SQLite: what may be left of the deleted rows in the database's files, and
+   * until when, when something kept them from being overwritten (another
+   * connection reading, say); absent when nothing is. PostgreSQL leaves them
+   * to VACUUM (docs/deploy.md, "Erasure").
+   */
+  leftover?: string
 }
 
 export interface PurgedLeads extends ErasedLeads {

@@ -47,6 +47,9 @@ export function openDatabase(file: string): Database.Database {
   db.pragma('synchronous = FULL')
   db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')
+  // Deleted rows are overwritten with zeros, not left in free pages: an erased
+  // address must be in no file (docs/deploy.md, "Erasure"). Per connection, so here.
+  db.pragma('secure_delete = ON')
   return db
 }
 
@@ -148,6 +151,33 @@ export function sqliteOperations(db: Database.Database) {
     const emails = [...new Set(leads.map((lead) => lead.email.toLowerCase()))]
     return { ...removeLeads(leads, !dryRun), emails }
   }).immediate
+  /**
+   * After an erase or a purge has committed, the copies of the deleted rows
+   * out of every file of the database (docs/deploy.md, "Erasure"). The delete
+   * zeroed them in the pages it wrote (secure_delete), but the -wal still holds
+   * those pages as they were, and free space written before (by a release
+   * without secure_delete) may hold older ones. VACUUM rewrites the file with
+   * the live rows only; the checkpoint then copies the pages into it and
+   * truncates the -wal. A connection in the middle of a read keeps the
+   * checkpoint from getting past its pages: what is left is then said, for the
+   * operator, never claimed gone. Undefined when nothing is left.
+   */
+  const wipe = (): string | undefined => {
+    try {
+      db.exec('VACUUM')
+    } catch (error) {
+      return `the database could not be rewritten (${(error as Error).message}), so copies of the deleted rows may remain in the free space of ${db.name} until the same command runs again`
+    }
+    const [checkpoint] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
+    if (checkpoint?.busy) {
+      return `another connection was reading the database, so copies of the deleted rows remain in ${db.name}-wal (and may in ${db.name}) until the same command runs again once that reader is done`
+    }
+    return undefined
+  }
+  const withWipe = <T extends ErasedLeads>(removed: T): T => {
+    const leftover = wipe()
+    return leftover ? { ...removed, leftover } : removed
+  }
 
   const delivered = db.prepare(
     "UPDATE outbox SET state = 'delivered', attempts = attempts + 1, delivered_at = ?, last_error = NULL, mail_file = ? WHERE id = ?",
@@ -299,9 +329,11 @@ export function sqliteOperations(db: Database.Database) {
         .prepare<[number], LeadRow>('SELECT * FROM leads WHERE created_at >= ? ORDER BY created_at, seq')
         .all(since ?? 0)
         .map(toStoredLead),
-    eraseByEmail: (email: string): ErasedLeads => erase(email),
+    // Even when nothing is found: the same command run again clears what a reader kept, or
+    // what an earlier release left of an address.
+    eraseByEmail: (email: string): ErasedLeads => withWipe(erase(email)),
     purgeLeads: (before: number, options: { dryRun?: boolean } = {}): PurgedLeads =>
-      purge(before, options.dryRun ?? false),
+      options.dryRun ? purge(before, true) : withWipe(purge(before, false)),
     countLeads: (): number => db.prepare<[], { n: number }>('SELECT count(*) AS n FROM leads').get()!.n,
     outboxBacklog: (): { pending: number; failed: number } => {
       const counts = db
