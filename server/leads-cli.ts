@@ -1,8 +1,9 @@
-import { existsSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, openSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { loadAvailability } from './booking/availability.ts'
 import { callTimeShort } from './booking/when.ts'
+import { DATA_FILE_MODE } from './data-folder.ts'
 import type { ServerEnv } from './env.ts'
 import { bookingDeliveriesFor } from './outbox/worker.ts'
 import {
@@ -378,6 +379,9 @@ async function backup(
   }
   const db = new Database(env.DATABASE_PATH, { fileMustExist: true })
   try {
+    // Made 0600 before SQLite writes into it (it keeps the mode): a copy of every lead is as
+    // private as the database (docs/deploy.md, "The data folder").
+    closeSync(openSync(target, 'wx', DATA_FILE_MODE))
     db.pragma('busy_timeout = 5000')
     const { totalPages } = await db.backup(target)
     const copy = new Database(target, { readonly: true })

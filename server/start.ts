@@ -8,6 +8,7 @@ import { loadAvailability } from './booking/availability.ts'
 import { calendarAccount, createBusyReader } from './booking/caldav.ts'
 import { bookingSecret } from './booking/secret.ts'
 import { bookingService, type BusyTime } from './booking/service.ts'
+import { prepareDataFolder } from './data-folder.ts'
 import type { ServerEnv } from './env.ts'
 import { createMailer } from './outbox/mail.ts'
 import {
@@ -52,6 +53,10 @@ export async function startServer(
   const renderPage = await loadRenderer(path.dirname(env.CLIENT_DIR))
   // The booking settings are checked before the store opens: a wrong file stops the start, naming the field.
   const availability = loadAvailability()
+  // The data folder (0700, docs/deploy.md) and the link secret, before the store: a folder the
+  // server cannot use, or a secret too short, stops the start with the path and what is wrong.
+  prepareDataFolder(env.DATA_DIR, 'DATA_DIR')
+  const links = bookingSecret(env)
   const { store, rateLimiter, kind } = await openLeadStore(env, { log })
   const mailDir = path.join(env.DATA_DIR, 'mail')
   if (!env.SMTP_URL) {
@@ -70,7 +75,6 @@ export async function startServer(
     env.LEAD_WEBHOOK_URL && env.LEAD_WEBHOOK_SECRET
       ? { url: env.LEAD_WEBHOOK_URL, secret: env.LEAD_WEBHOOK_SECRET }
       : undefined
-  const links = bookingSecret(env)
   if (links.generated && env.DATABASE_URL) {
     log.error(
       JSON.stringify({

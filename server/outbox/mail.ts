@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer'
 import { auditKit } from '#app/lib/audit-kit.ts'
 import { budgetOptions, serviceOptions, topicOptions } from '#app/lib/lead.ts'
 import { site } from '#app/lib/site.ts'
+import { DATA_FILE_MODE, DATA_FOLDER_MODE } from '../data-folder.ts'
 import type { StoredLead } from '../store/lead-store.ts'
 
 export interface MailMessage {
@@ -37,7 +38,8 @@ export function createMailer({ smtpUrl, mailDir }: { smtpUrl?: string; mailDir: 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return async (message, name) => {
     const info = await transport.sendMail(withPrintableSubject(message))
-    await mkdir(mailDir, { recursive: true })
+    // Readable by the server's user only, as all of DATA_DIR (../data-folder.ts).
+    await mkdir(mailDir, { recursive: true, mode: DATA_FOLDER_MODE })
     const file = path.join(mailDir, `${name}.eml`)
     await writeDurably(file, info.message as Buffer)
     return { file }
@@ -55,10 +57,15 @@ function withPrintableSubject(message: MailMessage): MailMessage {
   return { ...message, subject: message.subject.replace(/\p{Cc}+/gu, ' ') }
 }
 
-/** Written whole or not at all, and on disk before the delivery counts as done. */
+/**
+ * Written whole or not at all, and on disk before the delivery counts as done;
+ * 0600, the partial file too (the rename keeps it). A crash between the write
+ * and the rename leaves the partial file: erase and purge remove it
+ * (../retention.ts, `abandonedPartialMails`).
+ */
 async function writeDurably(file: string, data: Buffer) {
   const partial = `${file}.partial`
-  const handle = await open(partial, 'w')
+  const handle = await open(partial, 'w', DATA_FILE_MODE)
   try {
     await handle.writeFile(data)
     await handle.sync()

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
 import Database from 'better-sqlite3'
 import { isBookable } from '../booking/slots.ts'
+import { prepareDatabaseFile } from '../data-folder.ts'
 import type { InsertOutcome } from './group-commit.ts'
 import type {
   BookingCancel,
@@ -38,10 +37,12 @@ import {
  * Opens (and creates, with its folder) the lead database: WAL mode with
  * `synchronous=FULL`, so a committed transaction survives a crash or a power
  * loss; foreign keys on; a wait of up to 5 s when another connection (the CLI
- * beside the server) holds the write lock.
+ * beside the server) holds the write lock. The file is made 0600 first, a
+ * folder or file it cannot use refused with the path and what is wrong
+ * (../data-folder.ts).
  */
 export function openDatabase(file: string): Database.Database {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  prepareDatabaseFile(file)
   const db = new Database(file)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = FULL')
