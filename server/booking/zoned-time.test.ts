@@ -5,6 +5,7 @@ import {
   dateAt,
   isCalendarDate,
   offsetAt,
+  parseInstant,
   timeAt,
   wallClockAt,
   weekdayOf,
@@ -124,5 +125,25 @@ describe('dates and zone names', () => {
     expect(addDays('2027-03-01', -1)).toBe('2027-02-28')
     expect(weekdayOf('2026-11-02')).toBe(1)
     expect(weekdayOf('2026-11-01')).toBe(0)
+  })
+
+  it('parseInstant takes an instant with its offset, and refuses a date or time no calendar or clock has', () => {
+    expect(iso(parseInstant('2026-11-30T15:00:00Z'))).toBe('2026-11-30T15:00:00.000Z')
+    expect(iso(parseInstant('2026-11-30T10:00-05:00'))).toBe('2026-11-30T15:00:00.000Z')
+    expect(iso(parseInstant('2028-02-29T15:00:00.000Z'))).toBe('2028-02-29T15:00:00.000Z')
+    for (const never of [
+      // Date.parse reads these as December 1, March 2 and the next midnight.
+      '2026-11-31T15:00:00Z',
+      '2026-02-30T15:00:00Z',
+      '2026-11-30T24:00:00Z',
+      '2026-11-30T23:60:00Z',
+      '2026-11-30T15:00:60Z',
+      '2026-11-30T15:00:00+24:00',
+      '2026-13-01T15:00:00Z',
+      // No offset: a different instant in every zone.
+      '2026-11-30T15:00:00',
+    ]) {
+      expect(() => parseInstant(never), never).toThrow(RangeError)
+    }
   })
 })

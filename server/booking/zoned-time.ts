@@ -5,7 +5,7 @@
  * milliseconds; nothing here reads the clock.
  */
 import { knownTimeZone } from '#app/lib/booking-days.ts'
-import { formatDate, splitDate } from '#app/lib/calendar-date.ts'
+import { formatDate, isCalendarDate, splitDate } from '#app/lib/calendar-date.ts'
 
 export { addDays, isCalendarDate, weekdayOf } from '#app/lib/calendar-date.ts'
 
@@ -102,11 +102,21 @@ export function zonedToUtc(wall: WallClock, timeZone: string): number {
 
 /**
  * The epoch ms of an ISO 8601 instant, "2026-11-02T14:00:00.000Z" or "2026-11-02T09:00-05:00".
- * A date and time without an offset is refused: it is a different instant in every zone.
+ * A date and time without an offset is refused: it is a different instant in every zone. So is
+ * a date or time no calendar or clock has: `Date.parse` reads "2026-11-31T15:00Z" as December 1
+ * and "T24:00" as the next midnight, which would book a time the visitor never saw.
  */
 export function parseInstant(value: string): number {
-  const written = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
-  const ms = written ? Date.parse(value) : NaN
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(value)
+  const [, date = '', hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match ?? []
+  const onTheClock =
+    isCalendarDate(date) &&
+    Number(hour) <= 23 &&
+    Number(minute) <= 59 &&
+    Number(second) <= 59 &&
+    Number(offsetHours) <= 23 &&
+    Number(offsetMinutes) <= 59
+  const ms = match && onTheClock ? Date.parse(value) : NaN
   if (Number.isNaN(ms)) throw new RangeError(`"${value}" is not an instant such as "2026-11-02T14:00:00.000Z"`)
   return ms
 }
