@@ -68,8 +68,17 @@ export default defineConfig({
   webServer: [
     {
       command: `rm -rf ${e2eDataDir} && node --import tsx server/index.ts`,
-      // Every test posts from 127.0.0.1: the per-address limit would count them all together.
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, LEAD_RATE_LIMIT: '0' },
+      // Every test posts from 127.0.0.1: the per-address limits would count them all together, and a
+      // server kept between runs would see a surge of bookings. The limits are tested with servers of
+      // their own (server/booking-pages.test.ts, and the surge in tests/e2e/booking.spec.ts).
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eDataDir,
+        LEAD_RATE_LIMIT: '0',
+        BOOKING_NETWORK_LIMIT: '0',
+        BOOKING_SURGE_LIMIT: '0',
+      },
       url: `http://localhost:${port}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,

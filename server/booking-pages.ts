@@ -2,11 +2,13 @@ import { Hono, type Context, type Next } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { knownTimeZone } from '#app/lib/booking-days.ts'
-import { bookingFields, ZONE_PARAM, type BookingFormState } from '#app/lib/booking-form.ts'
+import { bookingFields, FORM_KEY_FIELD, ZONE_PARAM, type BookingFormState } from '#app/lib/booking-form.ts'
 import type { BookingLinkData, BookingOffer, CallTime, RefusedBooking } from '#app/lib/booking-page.ts'
 import { MAX_LEAD_BYTES, sameSite } from './api/lead-intake.ts'
+import { HOLD_MINUTES } from './booking/limits.ts'
 import type { BookingService, ManageOutcome } from './booking/service.ts'
 import { MANAGE_PATH } from './booking/tokens.ts'
+import { parseInstant } from './booking/zoned-time.ts'
 import type { ClientAddress } from './client-address.ts'
 import { retryAfterSeconds, type RateLimiter } from './rate-limit.ts'
 import type { StoredBooking } from './store/lead-store.ts'
@@ -15,6 +17,12 @@ import type { StoredBooking } from './store/lead-store.ts'
 export const BOOK_PATH = '/book'
 /** The query flag of the page the booking form lands on: the call was just booked. */
 export const JUST_BOOKED_PARAM = 'booked'
+/**
+ * The query parameter of the page a held booking lands on: the start of the
+ * time held, the only thing about it the page is told (the link to confirm
+ * it goes to the address alone).
+ */
+export const HELD_PARAM = 'held'
 
 /** Renders the on-demand page at `c`'s path for a GET, with `locals`, answered with its headers. */
 export type RenderWith = (c: Context, locals: App.Locals) => Promise<Response>
@@ -24,7 +32,7 @@ const callTime = (booking: Pick<StoredBooking, 'start' | 'end' | 'timeZone' | 's
   end: booking.end,
   timeZone: booking.timeZone,
   // The store's word is the iCalendar one; the page's, the site's spelling.
-  status: booking.status === 'confirmed' ? 'confirmed' : 'canceled',
+  status: booking.status === 'confirmed' ? 'confirmed' : booking.status === 'held' ? 'held' : 'canceled',
 })
 
 /**
@@ -64,6 +72,29 @@ export function bookingPagesApp({
     const at = now()
     return render(c, {
       booking: { offer: await offerAt(at), teamTimeZone: service.settings.timeZone, refused },
+    })
+  }
+
+  /**
+   * The page a held booking lands on: the time held, on the zone's clock
+   * (`?tz=`, else the team's), and that the link to confirm it is in the
+   * visitor's mail. Anyone may open it with any time: it says nothing else.
+   */
+  function heldPage(c: Context, start: string) {
+    let at: number
+    try {
+      at = parseInstant(start)
+    } catch {
+      return render(c, { bookingLink: { kind: 'none' } })
+    }
+    const timeZone = knownTimeZone(c.req.query(ZONE_PARAM)) ?? service.settings.timeZone
+    const end = new Date(at + service.settings.slotMinutes * 60_000).toISOString()
+    return render(c, {
+      bookingLink: {
+        kind: 'held',
+        call: { start: new Date(at).toISOString(), end, timeZone, status: 'held' },
+        holdMinutes: HOLD_MINUTES,
+      },
     })
   }
 
@@ -120,45 +151,65 @@ export function bookingPagesApp({
     const fields = await formFields(c)
     const values: BookingFormState['values'] = {}
     for (const field of bookingFields) if (fields[field]) values[field] = fields[field]
+    // A refused form is sent again with its key.
+    const formKey = fields[FORM_KEY_FIELD]
     const retryAfter = await overLimit(c)
     if (retryAfter) {
-      const page = await bookPage(c, { state: { errors: { form: tooMany }, values }, status: 429 })
+      const page = await bookPage(c, { state: { errors: { form: tooMany }, values, formKey }, status: 429 })
       page.headers.set('Retry-After', retryAfter)
       return page
     }
-    const outcome = await service.bookSlot(fields, now())
+    const outcome = await service.bookSlot(fields, now(), clientAddress(c))
+    const zone = knownTimeZone(fields.timeZone)
+    const inZone: Record<string, string> = zone ? { [ZONE_PARAM]: zone } : {}
     switch (outcome.kind) {
       case 'booked': {
         const token = service.linkToken(outcome.booking, 'reschedule')
-        const zone = knownTimeZone(fields.timeZone)
-        const query = new URLSearchParams({ token, [JUST_BOOKED_PARAM]: '', ...(zone ? { [ZONE_PARAM]: zone } : {}) })
+        const query = new URLSearchParams({ token, [JUST_BOOKED_PARAM]: '', ...inZone })
         return c.redirect(`${MANAGE_PATH}?${query}`, 303)
       }
+      case 'held':
+        return c.redirect(
+          `${MANAGE_PATH}?${new URLSearchParams({ [HELD_PARAM]: outcome.booking.start, ...inZone })}`,
+          303,
+        )
       case 'dropped':
         return c.redirect(BOOK_PATH, 303)
       case 'invalid':
-        return bookPage(c, { state: { errors: outcome.errors, values }, status: 400 })
+        return bookPage(c, { state: { errors: outcome.errors, values, formKey }, status: 400 })
       case 'refused':
         return bookPage(c, {
-          state: { errors: { start: outcome.message }, values, nearest: outcome.nearest.map((slot) => slot.start) },
+          state: {
+            errors: { start: outcome.message },
+            values,
+            nearest: outcome.nearest.map((slot) => slot.start),
+            formKey,
+          },
           status: 409,
         })
+      case 'limited':
+        return bookPage(c, {
+          state: { errors: { form: outcome.message }, values, formKey },
+          status: outcome.reason === 'network-limit' ? 429 : 409,
+        })
       case 'unavailable':
-        return bookPage(c, { state: { errors: { form: outcome.message }, values }, status: 503 })
+        return bookPage(c, { state: { errors: { form: outcome.message }, values, formKey }, status: 503 })
     }
   })
 
   app.on(['GET', 'HEAD'], MANAGE_PATH, compress(), async (c) => {
+    const held = c.req.query(HELD_PARAM)
+    if (held !== undefined) return heldPage(c, held)
     const token = c.req.query('token')
     if (token === undefined) return render(c, { bookingLink: { kind: 'none' } })
-    return linkPage(c, token, await service.readLink(token))
+    return linkPage(c, token, await service.readLink(token, now()))
   })
   app.post(MANAGE_PATH, compress(), ...formChecks, async (c) => {
     const fields = await formFields(c)
     const token = fields.token ?? ''
     const retryAfter = await overLimit(c)
     if (retryAfter) {
-      const page = await linkPage(c, token, await service.readLink(token), {
+      const page = await linkPage(c, token, await service.readLink(token, now()), {
         state: { errors: { form: tooMany }, values: { start: fields.start } },
         status: 429,
       })
@@ -166,13 +217,18 @@ export function bookingPagesApp({
       return page
     }
     const at = now()
-    const outcome = fields.action === 'cancel' ? await service.cancel(fields, at) : await service.reschedule(fields, at)
+    const outcome =
+      fields.action === 'cancel'
+        ? await service.cancel(fields, at)
+        : fields.action === 'confirm'
+          ? await service.confirm(fields, at)
+          : await service.reschedule(fields, at)
     switch (outcome.kind) {
       case 'done':
         return render(c, {
           bookingLink: {
             kind: 'done',
-            action: fields.action === 'cancel' ? 'canceled' : 'rescheduled',
+            action: fields.action === 'cancel' ? 'canceled' : fields.action === 'confirm' ? 'confirmed' : 'rescheduled',
             call: callTime(outcome.booking),
           },
         })
@@ -180,12 +236,12 @@ export function bookingPagesApp({
       case 'spent':
         return linkPage(c, token, outcome)
       case 'invalid':
-        return linkPage(c, token, await service.readLink(token), {
+        return linkPage(c, token, await service.readLink(token, now()), {
           state: { errors: outcome.errors, values: { start: fields.start } },
           status: 400,
         })
       case 'refused':
-        return linkPage(c, token, await service.readLink(token), {
+        return linkPage(c, token, await service.readLink(token, now()), {
           state: {
             errors: { start: outcome.message },
             values: { start: fields.start },
@@ -194,7 +250,7 @@ export function bookingPagesApp({
           status: 409,
         })
       case 'unavailable':
-        return linkPage(c, token, await service.readLink(token), {
+        return linkPage(c, token, await service.readLink(token, now()), {
           state: { errors: { form: outcome.message }, values: { start: fields.start } },
           status: 503,
         })

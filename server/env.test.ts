@@ -12,6 +12,8 @@ test('defaults: port 3000 on every interface, the build in build/client, no trus
     DATA_DIR: 'data',
     DATABASE_PATH: path.join('data', 'leads.sqlite'),
     LEAD_RATE_LIMIT: 6,
+    BOOKING_NETWORK_LIMIT: 2,
+    BOOKING_SURGE_LIMIT: 8,
     MAIL_FROM: 'Northpeak <hello@northpeak.example>',
     LEAD_NOTIFY_TO: 'hello@northpeak.example',
     OUTBOX_MAX_ATTEMPTS: 8,

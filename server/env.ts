@@ -2,6 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { originSchema } from '#app/lib/build-env.ts'
 import { site } from '#app/lib/site.ts'
+import { defaultBookingLimits } from './booking/limits.ts'
 
 const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 
@@ -44,6 +45,16 @@ const serverEnvSchema = z
       .optional(),
     /** Lead submissions a minute per client address; 0 turns the limit off. */
     LEAD_RATE_LIMIT: count(0, 100_000).default(6),
+    /**
+     * Bookings one network (an IPv4 address, an IPv6 /64) may make in 24 hours; 0 turns the limit
+     * off (server/booking/limits.ts, docs/decisions/042-nobody-floods-the-calendar.md).
+     */
+    BOOKING_NETWORK_LIMIT: count(0, 1000).default(defaultBookingLimits.perNetworkPerDay),
+    /**
+     * Bookings made site-wide in 24 hours from which each new one is held until its visitor
+     * confirms it by mail, and the team is told once; 0: never held.
+     */
+    BOOKING_SURGE_LIMIT: count(0, 10_000).default(defaultBookingLimits.surgePerDay),
     /** Where every lead is posted as signed JSON, through the outbox. None by default. */
     LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     /** Signs the webhook's requests (Northpeak-Signature); required with LEAD_WEBHOOK_URL. */

@@ -46,6 +46,7 @@ async function book(start: string, person: { name: string; email: string; compan
     timeZone: 'Europe/Berlin',
     createdAt,
     deliveries: bookingDeliveriesFor({ webhook: false }),
+    limits: { perNetworkPerDay: 0, surgePerDay: 0 },
   }
   const result = await store.insertBooking(item, { ...rules, now: createdAt })
   expect(result.ok).toBe(true)

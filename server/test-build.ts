@@ -4,6 +4,8 @@ import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import { afterAll, onTestFinished } from 'vitest'
 import { contactFormFields } from '#app/lib/lead-fields.ts'
+import { BOOK_PATH } from './booking-pages.ts'
+import { MANAGE_PATH } from './booking/tokens.ts'
 import { writeSecurityHeaders } from './headers-file.ts'
 import { CONTACT_PATH, loadRenderer } from './rendered-pages.ts'
 
@@ -32,12 +34,14 @@ export const testFiles: Record<string, string> = {
  * The test build's `server/entry.mjs`. It stands in for the renderer
  * `astro build` makes from server/astro/entry.ts, in these unit tests only
  * (the end-to-end tests drive the real build): `renderPage` answers
- * /contact alone, with a minimal contact page that shows what the server
+ * /contact with a minimal contact page that shows what the server
  * handed it. Each field of the form with its value, and after it its
  * error; the error of the whole form above them; an inline script, so that
  * the page's CSP allows it by hash; and the status of
  * `locals.contactForm` (200 without one). `?topic=` preselects the topic,
- * as on the real page. Any other path: undefined.
+ * as on the real page. /book and /book/manage show the locals the server
+ * handed them as JSON (`shownBookingLocals` reads them back), with the status
+ * the real pages give. Any other path: undefined.
  */
 const entrySource = `// Written by server/test-build.ts for the server's tests; stands in for the build's renderer.
 const CONTACT_PATH = ${JSON.stringify(CONTACT_PATH)}
@@ -46,8 +50,23 @@ const INLINE_SCRIPT = ${JSON.stringify(contactInlineScript)}
 const escape = (text) =>
   String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c])
 
+const BOOKING_PATHS = ${JSON.stringify([BOOK_PATH, MANAGE_PATH])}
+
+function bookingPage(locals) {
+  const link = locals.bookingLink
+  const status =
+    locals.booking?.refused?.status ??
+    (link?.kind === 'spent' ? link.status : link?.kind === 'good' ? link.refused?.status : undefined) ??
+    200
+  return new Response('<!doctype html><title>Booking</title><pre id="locals">' + escape(JSON.stringify(locals)) + '</pre>', {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+  })
+}
+
 export async function renderPage(request, locals) {
   const url = new URL(request.url)
+  if (BOOKING_PATHS.includes(url.pathname)) return bookingPage(locals)
   if (url.pathname !== CONTACT_PATH) return undefined
   const refused = locals.contactForm
   const topic = url.searchParams.get('topic')
@@ -82,10 +101,19 @@ export interface ShownContactForm {
   values: Record<string, string>
 }
 
+/** The locals the test build's booking pages (`entrySource`) were handed. */
+export function shownBookingLocals(html: string): App.Locals {
+  const shown = /<pre id="locals">([^<]*)<\/pre>/.exec(html)?.[1]
+  if (shown === undefined) throw new Error(`Not a booking page of the test build: ${html.slice(0, 200)}`)
+  return JSON.parse(unescapeHtml(shown)) as App.Locals
+}
+
+const unescapeHtml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name]!)
+
 /** Reads back what the test build's contact page (`entrySource`) shows. */
 export function shownContactForm(html: string): ShownContactForm {
-  const unescape = (text: string) =>
-    text.replace(/&(amp|lt|gt|quot);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name]!)
+  const unescape = unescapeHtml
   const shown: ShownContactForm = { errors: {}, values: {} }
   const formError = /<p id="contact-form-error" role="alert">([^<]*)<\/p>/.exec(html)?.[1]
   if (formError !== undefined) shown.formError = unescape(formError)
@@ -107,11 +135,12 @@ export function shownContactForm(html: string): ShownContactForm {
  * Writes the test build to a new temporary folder, removed after the test
  * that asked for it (or, asked outside a test, after the file's tests), with
  * the headers files scripts/postbuild.ts would write: as
- * it does, the page rendered on demand (/contact) is rendered once through
- * the build's entry for its CSP. Resolves to the client folder (the setting
- * CLIENT_DIR); the build folder is its parent.
+ * it does, the pages rendered on demand (/contact, and with `booking` /book
+ * and /book/manage, which need the server's booking service) are rendered
+ * once through the build's entry for their CSP. Resolves to the client folder
+ * (the setting CLIENT_DIR); the build folder is its parent.
  */
-export async function writeTestBuild(): Promise<string> {
+export async function writeTestBuild({ booking = false }: { booking?: boolean } = {}): Promise<string> {
   const buildDir = mkdtempSync(path.join(tmpdir(), 'build-'))
   const remove = () => rmSync(buildDir, { recursive: true, force: true })
   // Inside a test, afterAll would register too late to run.
@@ -130,7 +159,12 @@ export async function writeTestBuild(): Promise<string> {
   writeFileSync(path.join(buildDir, 'server', 'entry.mjs'), entrySource)
 
   const renderPage = await loadRenderer(buildDir)
-  const contact = await renderPage(new Request(new URL(CONTACT_PATH, 'https://northpeak.example')), {})
-  writeSecurityHeaders(dir, { analytics: false }, [{ urlPath: CONTACT_PATH, html: await contact!.text() }])
+  const rendered = await Promise.all(
+    [CONTACT_PATH, ...(booking ? [BOOK_PATH, MANAGE_PATH] : [])].map(async (urlPath) => {
+      const page = await renderPage(new Request(new URL(urlPath, 'https://northpeak.example')), {})
+      return { urlPath, html: await page!.text() }
+    }),
+  )
+  writeSecurityHeaders(dir, { analytics: false }, rendered)
   return dir
 }

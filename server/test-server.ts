@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect } from 'vitest'
 import { readServerEnv } from './env.ts'
+import type { ListenerLimits } from './listener.ts'
 import { freePort } from './outbox/test-receivers.ts'
 import { startServer } from './start.ts'
 import { writeTestBuild } from './test-build.ts'
@@ -13,17 +14,26 @@ import { writeTestBuild } from './test-build.ts'
  * For tests: the real server (store, outbox worker, composed app) on a free
  * loopback port, serving the small test build, with its data in a new
  * temporary folder; stopped and removed after the file's tests. `logs` holds
- * every line it logged.
+ * every line it logged. `limits` makes the listener's timeouts and connection
+ * cap smaller (server/listener.ts).
  */
-export async function startTestServer(settings: Record<string, string> = {}) {
+export async function startTestServer(
+  settings: Record<string, string> = {},
+  { limits }: { limits?: Partial<ListenerLimits> } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-data-'))
   const env = {
-    ...readServerEnv({ CLIENT_DIR: await writeTestBuild(), DATA_DIR: dataDir, HOST: '127.0.0.1', ...settings }),
+    ...readServerEnv({
+      CLIENT_DIR: await writeTestBuild({ booking: true }),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      ...settings,
+    }),
     PORT: 0,
   }
   const logs: string[] = []
   const log = { info: (line: string) => logs.push(line), error: (line: string) => logs.push(line) }
-  const server = await startServer(env, { log })
+  const server = await startServer(env, { log, limits })
   afterAll(async () => {
     await server.close()
     rmSync(dataDir, { recursive: true, force: true })
@@ -39,7 +49,7 @@ export async function startTestServer(settings: Record<string, string> = {}) {
  */
 export async function startServerProcess(settings: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-process-'))
-  const clientDir = await writeTestBuild()
+  const clientDir = await writeTestBuild({ booking: true })
   const port = await freePort()
   const child = spawn('node_modules/.bin/node', ['--import', 'tsx', 'server/index.ts'], {
     env: {

@@ -55,7 +55,7 @@ const count = async (sql: string, values: unknown[] = []) =>
 test('both announce PostgreSQL, and the schema was migrated once', async () => {
   expect(a.output.join('')).toContain('leads in PostgreSQL')
   expect(b.output.join('')).toContain('leads in PostgreSQL')
-  expect(await count('SELECT count(*) AS n FROM schema_migrations')).toBe(3)
+  expect(await count('SELECT count(*) AS n FROM schema_migrations')).toBe(4)
 })
 
 test('leads posted to both are stored once each; a key sent to both is one lead', async () => {

@@ -20,7 +20,17 @@ export interface BookingFormState {
   values: Partial<Record<BookingField, string>>
   /** After the chosen time was taken: the nearest free starts, offered first. */
   nearest?: string[]
+  /** The refused form's one-time key, sent again with it (`FORM_KEY_FIELD`). */
+  formKey?: string
 }
+
+/**
+ * The hidden field of a new booking's one-time key: made for each page the
+ * server renders, so the same form sent twice (a double click, a retry after
+ * a lost answer) books once, and a booking is never found by its address and
+ * time alone (server/booking/service.ts `bookSlot`).
+ */
+export const FORM_KEY_FIELD = 'formKey'
 
 export const emptyBookingForm: BookingFormState = { errors: {}, values: {} }
 

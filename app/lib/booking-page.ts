@@ -33,7 +33,8 @@ export interface CallTime {
   end: string
   /** The zone the visitor booked in: the page shows the call on its clock. */
   timeZone: string
-  status: 'confirmed' | 'canceled'
+  /** `held`: kept for the visitor until they confirm it from the mail (docs/decisions/042-nobody-floods-the-calendar.md). */
+  status: 'confirmed' | 'canceled' | 'held'
 }
 
 export type BookingLinkData =
@@ -42,7 +43,7 @@ export type BookingLinkData =
   /** A good link: the call, what the link does, and for a move the free times. */
   | {
       kind: 'good'
-      action: 'reschedule' | 'cancel'
+      action: 'reschedule' | 'cancel' | 'confirm'
       token: string
       call: CallTime
       /** Just booked: the page says so first (the booking form lands here). */
@@ -53,6 +54,12 @@ export type BookingLinkData =
       refused?: RefusedBooking
     }
   /** The link did its work: the call as it is now. */
-  | { kind: 'done'; action: 'rescheduled' | 'canceled'; call: CallTime }
+  | { kind: 'done'; action: 'rescheduled' | 'canceled' | 'confirmed'; call: CallTime }
+  /**
+   * Just booked during a surge: the time is held for `holdMinutes` until the
+   * visitor confirms it from the mail; the page has no link to give (it went
+   * to the address only).
+   */
+  | { kind: 'held'; call: CallTime; holdMinutes: number }
   /** A link used once, for a canceled call, or never good: why, in words (400 or 410). */
   | { kind: 'spent'; message: string; status: 400 | 410 }

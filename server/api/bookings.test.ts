@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
 import { signBookingToken } from '../booking/tokens.ts'
-import { TEST_BOOKING_SECRET, booker, postBooking, slotsOf } from '../booking/test-bookings.ts'
+import { TEST_BOOKING_SECRET, aBooker, booker, postBooking, slotsOf } from '../booking/test-bookings.ts'
 import { attribution } from '../test-leads.ts'
 import { startTestServer } from '../test-server.ts'
 
@@ -8,8 +8,14 @@ import { startTestServer } from '../test-server.ts'
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 
 // The booking API through the real server on a loopback port, with the sample settings
-// (server/booking/availability.yaml) and the real clock, storing into a real SQLite file.
-const server = await startTestServer({ LEAD_RATE_LIMIT: '0', BOOKING_SECRET: TEST_BOOKING_SECRET })
+// (server/booking/availability.yaml) and the real clock, storing into a real SQLite file. Every
+// test posts from 127.0.0.1: the per-address and per-network limits would count them all together
+// (the limits have tests of their own, server/booking-pages.test.ts).
+const server = await startTestServer({
+  LEAD_RATE_LIMIT: '0',
+  BOOKING_NETWORK_LIMIT: '0',
+  BOOKING_SECRET: TEST_BOOKING_SECRET,
+})
 
 /** The clock a person in `timeZone` reads at `start`, "HH:MM". */
 const clockIn = (start: string, timeZone: string) =>
@@ -56,8 +62,9 @@ describe('GET /api/bookings/slots', () => {
 describe('POST /api/bookings', () => {
   test('a free slot: 201 with the booking; the lead and the call stored; the slot no longer offered', async () => {
     const [slot] = (await slotsOf(server.url)).days[0]!.slots
+    const ada = aBooker()
     const response = await postBooking(server.url, {
-      ...booker,
+      ...ada,
       start: slot!.start,
       timeZone: 'Europe/Berlin',
       page: '/book',
@@ -73,15 +80,15 @@ describe('POST /api/bookings', () => {
       status: 'confirmed',
     })
     const stored = await server.store.getBooking(booking.id)
-    expect(stored).toMatchObject({ ...booker, start: slot!.start, sequence: 0, status: 'confirmed' })
+    expect(stored).toMatchObject({ ...ada, start: slot!.start, sequence: 0, status: 'confirmed' })
     expect(stored!.uid).toMatch(/@northpeak\.example$/)
     const lead = (await server.store.exportLeads()).find((candidate) => candidate.id === stored!.leadId)
     expect(lead).toMatchObject({
       kind: 'booking',
-      name: booker.name,
-      email: booker.email,
-      company: booker.company,
-      message: booker.note,
+      name: ada.name,
+      email: ada.email,
+      company: ada.company,
+      message: ada.note,
       page: '/book',
       ...attribution,
     })
@@ -150,7 +157,7 @@ describe('POST /api/bookings', () => {
   test('a note with line breaks as a form post sends them (CRLF): booked, stored with LF', async () => {
     const [slot] = (await slotsOf(server.url)).days[1]!.slots
     const response = await postBooking(server.url, {
-      ...booker,
+      ...aBooker(),
       note: 'Two things:\r\n1. search\r\n2. ads',
       start: slot!.start,
       timeZone: 'Europe/Berlin',
@@ -164,7 +171,7 @@ describe('POST /api/bookings', () => {
 
   test('a slot taken: 409 saying so, with the nearest free slots; a time that is no slot: 409 too', async () => {
     const [first, second] = (await slotsOf(server.url)).days[0]!.slots
-    expect((await postBooking(server.url, { ...booker, start: first!.start, timeZone: 'UTC' })).status).toBe(201)
+    expect((await postBooking(server.url, { ...aBooker(), start: first!.start, timeZone: 'UTC' })).status).toBe(201)
     const before = await server.store.countLeads()
     const taken = await postBooking(server.url, {
       ...booker,
@@ -193,9 +200,9 @@ describe('POST /api/bookings', () => {
     })
   })
 
-  test('the same booking sent again (a retry after a lost answer): 201 with the same booking, booked once', async () => {
+  test('the same form sent again (a retry after a lost answer, its formKey): 201 with the same booking, booked once', async () => {
     const [, slot] = (await slotsOf(server.url)).days[1]!.slots
-    const request = { ...booker, email: 'retry@example.com', start: slot!.start, timeZone: 'UTC' }
+    const request = { ...booker, email: 'retry@example.com', start: slot!.start, timeZone: 'UTC', formKey: 'form-1' }
     const first = await postBooking(server.url, request)
     expect(first.status).toBe(201)
     const before = await server.store.countLeads()
@@ -204,7 +211,46 @@ describe('POST /api/bookings', () => {
     expect(await again.json()).toEqual(await first.json())
     expect(await server.store.countLeads()).toBe(before)
     // Someone else asking for it is still refused.
-    expect((await postBooking(server.url, { ...request, email: 'other@example.com' })).status).toBe(409)
+    expect((await postBooking(server.url, { ...request, email: 'other@example.com', formKey: 'form-2' })).status).toBe(
+      409,
+    )
+  })
+
+  test("the booker's address and time, without the form's key, give nobody the booking: 409, no id (issue 38)", async () => {
+    const [slot] = (await slotsOf(server.url)).days[2]!.slots
+    const victim = { ...aBooker(), start: slot!.start, timeZone: 'Europe/Berlin', formKey: 'the-victims-form' }
+    const booked = await postBooking(server.url, victim)
+    expect(booked.status).toBe(201)
+    const { booking } = (await booked.json()) as { booking: { id: string } }
+    const before = await server.store.countLeads()
+    for (const attempt of [
+      { ...victim, formKey: undefined },
+      { ...victim, email: victim.email.toUpperCase(), formKey: undefined },
+      { ...victim, formKey: 'the-attackers-form' },
+    ]) {
+      const response = await postBooking(server.url, { ...attempt, name: 'Mallory' })
+      expect(response.status).toBe(409)
+      const text = await response.text()
+      expect(text).not.toContain(booking.id)
+      expect(JSON.parse(text)).toMatchObject({ reason: 'taken' })
+    }
+    expect(await server.store.countLeads()).toBe(before)
+    expect(await server.store.getBooking(booking.id)).toMatchObject({
+      sequence: 0,
+      status: 'confirmed',
+      name: 'Ada Lovelace',
+    })
+  })
+
+  test('a date no calendar has (November 31): 400 naming the start, nothing stored (issue 38)', async () => {
+    const before = await server.store.countLeads()
+    const response = await postBooking(server.url, { ...aBooker(), start: '2026-11-31T15:00:00Z', timeZone: 'UTC' })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({
+      error: 'Some fields need attention',
+      fields: { start: 'Choose one of the times offered' },
+    })
+    expect(await server.store.countLeads()).toBe(before)
   })
 
   test('a bot (the honeypot filled in) is answered like a person and books nothing', async () => {
@@ -236,7 +282,7 @@ describe('POST /api/bookings', () => {
 describe('reschedule and cancel by link', () => {
   async function book(dayIndex: number) {
     const [slot] = (await slotsOf(server.url)).days[dayIndex]!.slots
-    const response = await postBooking(server.url, { ...booker, start: slot!.start, timeZone: 'Asia/Tokyo' })
+    const response = await postBooking(server.url, { ...aBooker(), start: slot!.start, timeZone: 'Asia/Tokyo' })
     expect(response.status).toBe(201)
     return ((await response.json()) as { booking: { id: string; start: string } }).booking
   }

@@ -1,11 +1,15 @@
 import { Hono, type Context, type Next } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { HOLD_MINUTES } from '../booking/limits.ts'
 import { BOOK_AGAIN_PATH, type BookingService, type ManageOutcome } from '../booking/service.ts'
 import { canonicalTimeZone } from '../booking/zoned-time.ts'
 import type { ClientAddress } from '../client-address.ts'
 import { retryAfterSeconds, type RateLimiter } from '../rate-limit.ts'
 import type { StoredBooking } from '../store/lead-store.ts'
 import { MAX_LEAD_BYTES, sameSite } from './lead-intake.ts'
+
+/** What a held booking's answer says (docs/decisions/042-nobody-floods-the-calendar.md). */
+export const HELD_MESSAGE = `We are holding this time for ${HOLD_MINUTES} minutes: confirm it with the link we emailed to you.`
 
 /** What the API tells about a booking: the call, never who booked it. */
 export function publicBooking(booking: Pick<StoredBooking, 'id' | 'start' | 'end' | 'timeZone' | 'status'>) {
@@ -17,7 +21,8 @@ export function publicBooking(booking: Pick<StoredBooking, 'id' | 'start' | 'end
  * docs/decisions/035-bookings.md):
  *
  * - `GET /slots?timeZone=Europe/Berlin`: the free slots, grouped by the visitor's days;
- * - `POST /`: book a slot (201; 400 per field; 409 with the nearest free slots);
+ * - `POST /`: book a slot (201; 202 held until confirmed by mail; 400 per field; 409 with the
+ *   nearest free slots, or for an address with a call ahead; 429 for a network over its limit);
  * - `GET /manage?token=`: the booking a mailed link names, while the link is good;
  * - `POST /reschedule` (token, start) and `POST /cancel` (token): 200, or 410 for a link spent.
  *
@@ -120,11 +125,19 @@ export function bookingsApi({
     .post('/', ...jsonChecks, async (c) => {
       const body = await readBody(c)
       if (!body) return notJson(c)
-      const outcome = await service.bookSlot(body, now())
+      const outcome = await service.bookSlot(body, now(), clientAddress(c))
       switch (outcome.kind) {
         case 'booked':
         case 'dropped':
           return c.json({ booking: publicBooking(outcome.booking) }, 201)
+        case 'held':
+          // Accepted, not booked: it stands once the visitor confirms it from the mail (docs/decisions/042-nobody-floods-the-calendar.md).
+          return c.json({ booking: publicBooking(outcome.booking), message: HELD_MESSAGE }, 202)
+        case 'limited':
+          return c.json(
+            { error: outcome.message, reason: outcome.reason },
+            outcome.reason === 'network-limit' ? 429 : 409,
+          )
         case 'invalid':
           return c.json({ error: 'Some fields need attention', fields: outcome.errors }, 400)
         case 'refused':
@@ -134,7 +147,7 @@ export function bookingsApi({
       }
     })
     .get('/manage', async (c) => {
-      const outcome = await service.readLink(c.req.query('token'))
+      const outcome = await service.readLink(c.req.query('token'), now())
       return answer(c, outcome)
     })
     .post('/reschedule', ...jsonChecks, async (c) => {

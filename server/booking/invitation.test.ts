@@ -15,6 +15,7 @@ const booking: BookingEvent['booking'] = {
   status: 'confirmed',
   createdAt: Date.parse('2026-11-30T12:00:00Z'),
   updatedAt: Date.parse('2026-11-30T12:05:00Z'),
+  holdExpiresAt: null,
   name: 'Zoë Ångström, "Ops"; Lead',
   email: 'zoe@example.com',
   company: null,

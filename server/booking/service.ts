@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { bookingLeadSchema, fieldErrors, type BookingLead } from '#app/lib/lead.ts'
 import { site } from '#app/lib/site.ts'
-import { botSign } from '../api/lead-intake.ts'
-import type { BookingChange, BookingRules, DeliveryKind, LeadStore, StoredBooking } from '../store/lead-store.ts'
+import { botSign, validIdempotencyKey } from '../api/lead-intake.ts'
+import type {
+  BookingChange,
+  BookingRules,
+  DeliveryKind,
+  LeadStore,
+  LinkSpent,
+  StoredBooking,
+} from '../store/lead-store.ts'
+import { spentReason } from '../store/rows.ts'
 import type { Availability } from './availability.ts'
+import { defaultBookingLimits, HOLD_MINUTES, networkKey, type BookingLimits, type LimitReason } from './limits.ts'
 import {
   busyWindow,
   freeSlots,
@@ -38,14 +47,22 @@ export interface SlotRefusal {
 }
 
 export type BookingOutcome =
-  /** Booked: the lead, the call and its deliveries committed together. */
-  | { kind: 'booked'; booking: StoredBooking }
+  /** Booked: the lead, the call and its deliveries committed together; `repeated`, by the same form before. */
+  | { kind: 'booked'; booking: StoredBooking; repeated?: boolean }
+  /**
+   * Held during a surge (docs/decisions/042-nobody-floods-the-calendar.md):
+   * the slot is kept until the visitor confirms it from the mail sent to the
+   * address; nothing about the booking but its time goes back to the sender.
+   */
+  | { kind: 'held'; booking: StoredBooking; repeated?: boolean }
   /** A bot's (../api/lead-intake.ts, `botSign`): answered like a person's, stored nowhere. */
   | { kind: 'dropped'; booking: Pick<StoredBooking, 'id' | 'start' | 'end' | 'timeZone' | 'status'> }
   /** A field is wrong: one message per field; nothing stored. */
   | { kind: 'invalid'; errors: Record<string, string> }
   /** The slot is taken or no longer bookable: nothing stored. */
   | ({ kind: 'refused' } & SlotRefusal)
+  /** A limit of ./limits.ts, or the form booked another call before: nothing stored. */
+  | { kind: 'limited'; reason: LimitReason | 'form-used'; message: string }
   /** The team's calendar or the store did not answer: nothing stored, try again. */
   | { kind: 'unavailable'; message: string }
 
@@ -54,8 +71,8 @@ export type ManageOutcome =
   | { kind: 'invalid'; errors: Record<string, string> }
   /** The link was never good (altered, cut short): 400. */
   | { kind: 'bad-link'; message: string }
-  /** The link was good once: the booking changed or was cancelled since. 410. */
-  | { kind: 'spent'; message: string; reason: 'changed' | 'cancelled' | 'not-found' }
+  /** The link was good once: the booking changed, was cancelled or confirmed, its hold ran out, or its call started. 410. */
+  | { kind: 'spent'; message: string; reason: LinkSpent }
   | ({ kind: 'refused' } & SlotRefusal)
   | { kind: 'unavailable'; message: string }
 
@@ -79,7 +96,7 @@ export function refusalMessage(reason: NotBookable, settings: Availability): str
 }
 
 /** What a spent or unknown link says, with the way to book again. */
-export function spentMessage(reason: 'changed' | 'cancelled' | 'not-found'): string {
+export function spentMessage(reason: LinkSpent): string {
   switch (reason) {
     case 'changed':
       return 'This link has already been used: the call was changed after this email was sent. Use the links in the latest email about your call, or book a new time.'
@@ -87,6 +104,24 @@ export function spentMessage(reason: 'changed' | 'cancelled' | 'not-found'): str
       return 'This call was canceled, so its links no longer work. You are welcome to book a new time.'
     case 'not-found':
       return 'We have no record of this call any more. You are welcome to book a new time.'
+    case 'started':
+      return 'This call has already started, so it can no longer be moved or canceled. To talk again, you are welcome to book a new time.'
+    case 'expired':
+      return `We held this time for ${HOLD_MINUTES} minutes, and it was not confirmed in that time, so it went back to the calendar. You are welcome to book a new time.`
+    case 'confirmed':
+      return 'This call is already confirmed: the invitation, with the links to move or cancel the call, is in your email.'
+  }
+}
+
+/** Why a booking was not taken under a limit, as the visitor reads it (./limits.ts). */
+export function limitMessage(reason: LimitReason | 'form-used', limits: BookingLimits): string {
+  switch (reason) {
+    case 'has-call':
+      return 'This email address already has a call booked with us. To move or cancel it, use the links in the email we sent; to talk about something else, send us a message.'
+    case 'network-limit':
+      return `We take at most ${limits.perNetworkPerDay} bookings a day from one network, and yours has made them. Send us a message and we will find a time with you.`
+    case 'form-used':
+      return 'This form has already booked a call: the email about it is on its way. To book another time, open the booking page again.'
   }
 }
 
@@ -108,9 +143,12 @@ export function bookingService({
   log,
   newId = randomUUID,
   uidDomain = new URL(site.origin).hostname,
+  limits = defaultBookingLimits,
 }: {
   store: LeadStore
   settings: Availability
+  /** The limits on new bookings (./limits.ts): BOOKING_NETWORK_LIMIT and BOOKING_SURGE_LIMIT. */
+  limits?: BookingLimits
   busy?: BusyTime
   /** BOOKING_SECRET: signs the links (./tokens.ts). */
   secret: string
@@ -138,7 +176,7 @@ export function bookingService({
     }
   }
 
-  const bookedFor = (now: number) => store.bookedCalls(new Date(now - 2 * 24 * 60 * 60 * 1000).toISOString())
+  const bookedFor = (now: number) => store.bookedCalls(new Date(now - 2 * 24 * 60 * 60 * 1000).toISOString(), now)
 
   async function refusal(
     reason: NotBookable,
@@ -174,8 +212,40 @@ export function bookingService({
     return { errors, start, timeZone }
   }
 
+  const spent = (reason: LinkSpent): ManageOutcome => ({ kind: 'spent', reason, message: spentMessage(reason) })
+
+  /** The statuses a link's action takes: a confirm link a held booking, the others a confirmed one. */
+  const takes = (action: BookingAction) => (action === 'confirm' ? (['held'] as const) : (['confirmed'] as const))
+
+  /** The outcome of a change the store made or refused; `start` the time asked, `except` the call's own. */
+  async function manageOutcome(
+    result: BookingChange,
+    rules?: { rules: BookingRules; start: string; except?: string },
+  ): Promise<ManageOutcome> {
+    if (result.ok) {
+      onStored()
+      return { kind: 'done', booking: result.booking }
+    }
+    const { reason } = result
+    if (isLinkSpent(reason)) return spent(reason)
+    if (!rules || !isNotBookable(reason)) throw new Error(`A link's change was refused for ${reason}`)
+    return { kind: 'refused', ...(await refusal(reason, rules.start, rules.rules, rules.except)) }
+  }
+
+  /** Runs a store change; a store that fails gives `unavailable`, logged without what the visitor sent. */
+  async function stored(change: () => Promise<BookingChange>): Promise<BookingChange | null> {
+    try {
+      return await change()
+    } catch {
+      // The error may quote the visitor: the log says only that it happened.
+      log.info(JSON.stringify({ event: 'booking_store_failed' }))
+      return null
+    }
+  }
+
   return {
     settings,
+    limits,
 
     /** The token of a link to `action` on the booking as it is now (./tokens.ts): the booking page's landing. */
     linkToken(booking: Pick<StoredBooking, 'id' | 'sequence'>, action: BookingAction): string {
@@ -195,8 +265,14 @@ export function bookingService({
       return { slots, days: groupByDay(slots, visitorTimeZone) }
     },
 
-    /** Books the slot `request.start` for the visitor in `request`: the whole of `POST /api/bookings`. */
-    async bookSlot(request: BookingRequest, now: number): Promise<BookingOutcome> {
+    /**
+     * Books the slot `request.start` for the visitor in `request`, sent from
+     * `clientAddress` (counted by its network, ./limits.ts): the whole of
+     * `POST /api/bookings` and of the booking form's post. A form's `formKey`
+     * (one per page the server rendered) makes the same form sent twice book
+     * once; nothing else ever answers with an existing booking.
+     */
+    async bookSlot(request: BookingRequest, now: number, clientAddress?: string): Promise<BookingOutcome> {
       const botReason = botSign(request, 'booking', now)
       if (botReason) {
         log.info(JSON.stringify({ event: 'booking_dropped', reason: botReason }))
@@ -225,51 +301,46 @@ export function bookingService({
       // Cheap refusals before the transaction: a start that is not a slot at all, or too soon, never waits for the lock.
       const early = isBookable(slot.start, { ...rules, booked: [] })
       if (!early.bookable) return { kind: 'refused', ...(await refusal(early.reason, slot.start, rules)) }
-      let result: BookingChange
-      try {
-        result = await store.insertBooking(
+      const formKey =
+        typeof request.formKey === 'string' && validIdempotencyKey(request.formKey) ? request.formKey : undefined
+      const result = await stored(() =>
+        store.insertBooking(
           {
             lead,
             leadId: newId(),
             bookingId: newId(),
             uid: `${newId()}@${uidDomain}`,
-            start: slot.start,
-            timeZone: slot.timeZone,
+            start: slot.start!,
+            timeZone: slot.timeZone!,
             createdAt: now,
             deliveries,
+            network: clientAddress === undefined ? undefined : networkKey(clientAddress, secret),
+            formKey,
+            limits,
           },
           rules,
-        )
-      } catch {
-        // The error may quote the visitor: the log says only that it happened.
-        log.info(JSON.stringify({ event: 'booking_store_failed' }))
-        return { kind: 'unavailable', message: STORE_DOWN }
-      }
+        ),
+      )
+      if (!result) return { kind: 'unavailable', message: STORE_DOWN }
       if (result.ok) {
-        onStored()
-        return { kind: 'booked', booking: result.booking }
+        if (!result.repeated) onStored()
+        const kind = result.booking.status === 'held' ? 'held' : 'booked'
+        return { kind, booking: result.booking, repeated: result.repeated }
       }
-      if (result.reason === 'taken') {
-        // The same visitor's call at that time already: a retry after a lost answer gets its booking, not a refusal.
-        const mine = (await store.listBookings({ after: slot.start, status: 'confirmed' })).find(
-          (booking) => booking.start === slot.start && booking.email.toLowerCase() === lead.email.toLowerCase(),
-        )
-        if (mine) return { kind: 'booked', booking: mine }
-      }
-      return { kind: 'refused', ...(await refusal(result.reason as NotBookable, slot.start, rules)) }
+      const { reason } = result
+      if (reason === 'has-call' || reason === 'network-limit' || reason === 'form-used')
+        return { kind: 'limited', reason, message: limitMessage(reason, limits) }
+      if (!isNotBookable(reason)) throw new Error(`A new booking was refused for ${reason}`)
+      return { kind: 'refused', ...(await refusal(reason, slot.start, rules)) }
     },
 
-    /** The booking a link names, when the link is good for `action`. */
-    async readLink(token: unknown, action?: BookingAction): Promise<ManageOutcome> {
+    /** The booking a link names at `now`, when the link is good (for `action`, when given). */
+    async readLink(token: unknown, now: number, action?: BookingAction): Promise<ManageOutcome> {
       const read = readBookingToken(secret, token)
       if (!read || (action && read.action !== action)) return { kind: 'bad-link', message: BAD_LINK }
       const booking = await store.getBooking(read.id)
-      if (!booking) return { kind: 'spent', reason: 'not-found', message: spentMessage('not-found') }
-      if (booking.status === 'cancelled')
-        return { kind: 'spent', reason: 'cancelled', message: spentMessage('cancelled') }
-      if (booking.sequence !== read.sequence)
-        return { kind: 'spent', reason: 'changed', message: spentMessage('changed') }
-      return { kind: 'done', booking }
+      const reason = spentReason(booking, { sequence: read.sequence, now, allowed: [...takes(read.action)] })
+      return reason ? spent(reason) : { kind: 'done', booking: booking! }
     },
 
     /** Moves the booking a reschedule link names to `body.start`; the link is spent by it. */
@@ -280,22 +351,12 @@ export function bookingService({
       if (!start) return { kind: 'invalid', errors }
       const rules = await rulesAt(now)
       if (!rules) return { kind: 'unavailable', message: CALENDAR_DOWN }
-      let result: BookingChange
-      try {
-        result = await store.rescheduleBooking({ id: read.id, sequence: read.sequence, start, now, deliveries }, rules)
-      } catch {
-        log.info(JSON.stringify({ event: 'booking_store_failed' }))
-        return { kind: 'unavailable', message: STORE_DOWN }
-      }
-      if (result.ok) {
-        onStored()
-        return { kind: 'done', booking: result.booking }
-      }
-      if (result.reason === 'changed' || result.reason === 'cancelled' || result.reason === 'not-found') {
-        return { kind: 'spent', reason: result.reason, message: spentMessage(result.reason) }
-      }
-      const current = await store.getBooking(read.id)
-      return { kind: 'refused', ...(await refusal(result.reason, start, rules, current?.start)) }
+      const result = await stored(() =>
+        store.rescheduleBooking({ id: read.id, sequence: read.sequence, start, now, deliveries }, rules),
+      )
+      if (!result) return { kind: 'unavailable', message: STORE_DOWN }
+      const current = result.ok ? undefined : (await store.getBooking(read.id))?.start
+      return manageOutcome(result, { rules, start, except: current })
     },
 
     /** Cancels the booking a cancel link names; the link is spent by it. */
@@ -307,21 +368,26 @@ export function bookingService({
 
     /** Cancels a booking, at `sequence` when given (a link), whatever its sequence when not (the team's CLI). */
     async cancelById(id: string, now: number, sequence?: number): Promise<ManageOutcome> {
-      let result: BookingChange
-      try {
-        result = await store.cancelBooking({ id, sequence, now, deliveries })
-      } catch {
-        log.info(JSON.stringify({ event: 'booking_store_failed' }))
-        return { kind: 'unavailable', message: STORE_DOWN }
-      }
-      if (result.ok) {
-        onStored()
-        return { kind: 'done', booking: result.booking }
-      }
-      const reason = result.reason === 'cancelled' || result.reason === 'not-found' ? result.reason : 'changed'
-      return { kind: 'spent', reason, message: spentMessage(reason) }
+      const result = await stored(() => store.cancelBooking({ id, sequence, now, deliveries }))
+      return result ? manageOutcome(result) : { kind: 'unavailable', message: STORE_DOWN }
+    },
+
+    /**
+     * Confirms the held booking a confirm link names (its visitor opened the
+     * mail sent to the address): it stands, and the invitation goes out.
+     */
+    async confirm(body: Record<string, unknown>, now: number): Promise<ManageOutcome> {
+      const read = readBookingToken(secret, body.token)
+      if (!read || read.action !== 'confirm') return { kind: 'bad-link', message: BAD_LINK }
+      const result = await stored(() => store.confirmBooking({ id: read.id, now, deliveries }))
+      return result ? manageOutcome(result) : { kind: 'unavailable', message: STORE_DOWN }
     },
   }
 }
+
+const linkSpentReasons = new Set<string>(['not-found', 'cancelled', 'changed', 'started', 'expired', 'confirmed'])
+const isLinkSpent = (reason: string): reason is LinkSpent => linkSpentReasons.has(reason)
+const notBookableReasons = new Set<string>(['not-a-slot', 'too-soon', 'beyond-horizon', 'day-full', 'taken'])
+const isNotBookable = (reason: string): reason is NotBookable => notBookableReasons.has(reason)
 
 export type BookingService = ReturnType<typeof bookingService>

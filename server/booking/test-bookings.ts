@@ -11,6 +11,17 @@ export const booker = {
   note: 'We would like more qualified leads from search.',
 }
 
+let bookers = 0
+/**
+ * The booking form's fields with an address of their own: an address may have
+ * one call ahead at a time (server/booking/limits.ts), so each booking a test
+ * makes is another person's.
+ */
+export function aBooker() {
+  bookers += 1
+  return { ...booker, email: `ada-${bookers}-${Math.random().toString(36).slice(2, 8)}@example.com` }
+}
+
 export interface SlotsAnswer {
   timeZone: string
   teamTimeZone: string

@@ -27,6 +27,11 @@ export function callTimeShort(start: string, timeZone: string): string {
   })
 }
 
+/** A time of day on the clock of `timeZone`, with its zone: "3:30 PM CET". */
+export function clockTime(instant: string, timeZone: string): string {
+  return format(instant, timeZone, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+}
+
 function format(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
   return new Intl.DateTimeFormat('en-US', { ...options, timeZone })
     .format(new Date(instant))

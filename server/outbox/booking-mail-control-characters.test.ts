@@ -32,11 +32,12 @@ const booking = {
   status: 'confirmed',
   createdAt: Date.parse('2026-11-30T12:00:00Z'),
   updatedAt: Date.parse('2026-11-30T12:05:00Z'),
+  holdExpiresAt: null,
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   company: 'Analytical Engines Ltd',
   note: null,
-} as BookingEvent['booking']
+} satisfies BookingEvent['booking']
 
 // The review's name, and one whose injected lines end in a property of their own, so that a reader
 // that skips the unreadable start of the line reads whole events.

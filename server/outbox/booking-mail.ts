@@ -1,8 +1,9 @@
 import { site } from '#app/lib/site.ts'
 import { CALL_SUMMARY, invitation, methodOf } from '../booking/invitation.ts'
+import { HOLD_MINUTES } from '../booking/limits.ts'
 import { BOOK_AGAIN_PATH } from '../booking/service.ts'
 import { manageLink } from '../booking/tokens.ts'
-import { callTimeInWords } from '../booking/when.ts'
+import { callTimeInWords, clockTime } from '../booking/when.ts'
 import type { BookingEvent, StoredLead } from '../store/lead-store.ts'
 import { escapeHtml, leadFields, type MailMessage } from './mail.ts'
 
@@ -18,6 +19,7 @@ export function bookingInviteMail(
   event: BookingEvent,
   { origin, from, secret }: { origin: string; from: string; secret: string },
 ): MailMessage {
+  if (event.event === 'held') return confirmMail(event, { origin, from, secret })
   const { booking } = event
   const when = callTimeInWords(booking.start, booking.end, booking.timeZone)
   const method = methodOf(event)
@@ -115,6 +117,57 @@ export function bookingInviteMail(
   }
 }
 
+/**
+ * The visitor's mail of a booking held during a surge
+ * (docs/decisions/042-nobody-floods-the-calendar.md): the time held and the
+ * link that confirms it, valid for HOLD_MINUTES; no invitation yet, and
+ * nothing more to this address unless someone with its mailbox confirms.
+ */
+function confirmMail(
+  event: BookingEvent,
+  { origin, from, secret }: { origin: string; from: string; secret: string },
+): MailMessage {
+  const { booking } = event
+  const when = callTimeInWords(booking.start, booking.end, booking.timeZone)
+  const confirm = manageLink(origin, secret, { action: 'confirm', id: booking.id, sequence: booking.sequence })
+  const host = new URL(origin).host
+  const call = `${site.strategySession.price.toLowerCase()} ${site.strategySession.minutes}-minute strategy call with ${site.name}`
+  const until = clockTime(new Date(booking.holdExpiresAt ?? booking.createdAt).toISOString(), booking.timeZone)
+  const lines = [
+    `We are holding this time for your ${call}:`,
+    '',
+    when,
+    '',
+    `To confirm it, open this link within ${HOLD_MINUTES} minutes (by ${until}) and press Confirm:`,
+    confirm,
+    '',
+    'Once it is confirmed, the invitation follows in a minute, with links to move or cancel the call.',
+    '',
+    'If you did not ask for this call, ignore this email: the time goes back to the calendar and you will hear nothing more from us.',
+  ]
+  const footer = `You get this email because a call was asked for with this address on ${host}. To have your address deleted, reply to this email or write to ${site.email}.`
+  return {
+    from,
+    to: booking.email,
+    replyTo: site.email,
+    subject: `Confirm your ${call}`,
+    text: [`Hello ${booking.name},`, '', ...lines, '', `The ${site.name} team`, origin, '', footer, ''].join('\n'),
+    html: [
+      '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
+      `<p>Hello ${escapeHtml(booking.name)},</p>`,
+      `<p>${escapeHtml(lines[0]!)}</p>`,
+      `<p><strong>${escapeHtml(when)}</strong></p>`,
+      `<p>${escapeHtml(lines[4]!)}</p>`,
+      `<p><a href="${escapeHtml(confirm)}">Confirm the call</a></p>`,
+      `<p>${escapeHtml(lines[7]!)}</p>`,
+      `<p>${escapeHtml(lines[9]!)}</p>`,
+      `<p>The ${escapeHtml(site.name)} team<br><a href="${escapeHtml(origin)}">${escapeHtml(host)}</a></p>`,
+      `<p style="font-size: 12px; color: #555">${escapeHtml(footer)}</p>`,
+      '</body></html>',
+    ].join('\n'),
+  }
+}
+
 /** The team's notice of a booking change: who, when on the team's clock, and every field of the lead. */
 export function bookingNoticeMail(
   event: BookingEvent,
@@ -125,10 +178,19 @@ export function bookingNoticeMail(
   const who = booking.company ? `${booking.name} (${booking.company})` : booking.name
   const when = callTimeInWords(booking.start, booking.end, teamTimeZone)
   const heading = {
+    held: `Booking held until confirmed: ${who}`,
     created: `New booking: ${who}`,
     rescheduled: `Booking moved: ${who}`,
     cancelled: `Booking canceled: ${who}`,
   }[event.event]
+  // The first hold of a surge (docs/decisions/042-nobody-floods-the-calendar.md): what is going on and what to do.
+  const surge = event.surge
+    ? [
+        `Bookings are running far above normal: ${event.surge.made} were made on the site in the last 24 hours, and the limit is ${event.surge.limit}.`,
+        `Until the count falls below it, each new booking waits for its visitor to confirm it from the email we send; unconfirmed, its time goes back to the calendar after ${HOLD_MINUTES} minutes, and no invitation goes out. This is the first booking held; you get no notice of the others.`,
+        'List the upcoming bookings with `npm run leads -- bookings`, and cancel any that are not real with `npm run leads -- cancel ID`.',
+      ]
+    : []
   const rows: [string, string][] = [
     ['Booking', booking.id],
     ['Call', `${CALL_SUMMARY}, ${when}`],
@@ -147,10 +209,19 @@ export function bookingNoticeMail(
     from,
     to,
     replyTo: booking.email,
-    subject: `${heading}, ${when}`,
-    text: [`${heading}.`, '', ...rows.map(([label, value]) => `${label}: ${value}`), ''].join('\n'),
+    subject: event.surge
+      ? `Bookings far above normal: ${event.surge.made} in 24 hours, new ones wait for confirmation`
+      : `${heading}, ${when}`,
+    text: [
+      ...surge.flatMap((paragraph) => [paragraph, '']),
+      `${heading}.`,
+      '',
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      '',
+    ].join('\n'),
     html: [
       '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
+      ...surge.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
       `<p>${escapeHtml(heading)}.</p>`,
       '<table>',
       ...rows.map(

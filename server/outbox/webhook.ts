@@ -17,7 +17,10 @@ export interface LeadWebhookBody {
 export interface BookingWebhookBody {
   type: 'booking.created' | 'booking.rescheduled' | 'booking.cancelled'
   delivery: number
-  booking: Omit<BookingEvent['booking'], 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }
+  booking: Omit<BookingEvent['booking'], 'createdAt' | 'updatedAt' | 'holdExpiresAt'> & {
+    createdAt: string
+    updatedAt: string
+  }
   /** Before a reschedule: the call's former start and end. */
   previous?: { start: string; end: string }
   lead: LeadWebhookBody['lead']
@@ -90,15 +93,13 @@ export async function postLeadWebhook({
   timeoutMs?: number
 }): Promise<void> {
   const exportedLead = { ...lead, createdAt: new Date(lead.createdAt).toISOString() }
+  // A held booking is not the team's yet: it reaches the webhook once confirmed, as `booking.created`.
+  if (booking?.event === 'held') throw new Error('A held booking is not sent to the webhook')
   const payload: LeadWebhookBody | BookingWebhookBody = booking
     ? {
         type: `booking.${booking.event}`,
         delivery,
-        booking: {
-          ...booking.booking,
-          createdAt: new Date(booking.booking.createdAt).toISOString(),
-          updatedAt: new Date(booking.booking.updatedAt).toISOString(),
-        },
+        booking: webhookBooking(booking.booking),
         ...(booking.previous ? { previous: booking.previous } : {}),
         lead: exportedLead,
       }
@@ -127,4 +128,14 @@ export async function postLeadWebhook({
 
 function hmacHex(secret: string, text: string): string {
   return createHmac('sha256', secret).update(text).digest('hex')
+}
+
+/** A booking as the webhook sends it: times as ISO strings, without the hold (the team's receiver never sees one). */
+function webhookBooking({
+  holdExpiresAt: _hold,
+  createdAt,
+  updatedAt,
+  ...call
+}: BookingEvent['booking']): BookingWebhookBody['booking'] {
+  return { ...call, createdAt: new Date(createdAt).toISOString(), updatedAt: new Date(updatedAt).toISOString() }
 }

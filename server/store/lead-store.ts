@@ -1,5 +1,6 @@
 import type { BookingLead, Lead, LeadKind } from '#app/lib/lead.ts'
 import type { Availability } from '../booking/availability.ts'
+import type { BookingLimits, LimitReason } from '../booking/limits.ts'
 import type { Interval, NotBookable } from '../booking/slots.ts'
 
 /**
@@ -44,12 +45,26 @@ export interface LeadStore {
   /**
    * Books a strategy call (docs/decisions/035-bookings.md): in one transaction,
    * taken one after another (SQLite's write lock, PostgreSQL's advisory lock),
-   * checks the start again with the slot engine against the confirmed calls,
-   * then stores the lead, the booking and their deliveries. The unique index on
-   * a confirmed call's start backs it: a second call on a slot is refused
-   * whatever happens. Refused: `{ ok: false, reason }`, nothing stored.
+   * releases the holds that ran out, checks the start again with the slot
+   * engine against the calls held or confirmed, then the limits
+   * (../booking/limits.ts, `admit`, docs/decisions/042-nobody-floods-the-calendar.md),
+   * then stores the lead, the booking and their deliveries: confirmed, with
+   * `deliveries` carrying the `created` event; or held, with the visitor's
+   * confirmation mail (`booking-invite`, event `held`) and, for the first hold
+   * of a surge, the team's notice (`booking-notice`, event `held`, `surge`).
+   * The unique index on a held or confirmed call's start backs it: a second
+   * call on a slot is refused whatever happens. A form key already stored is
+   * the same form sent again: its booking comes back (`repeated`), when the
+   * address and the start are the same; else `form-used`. Refused:
+   * `{ ok: false, reason }`, nothing stored.
    */
   insertBooking(item: NewBooking, rules: BookingRules): Promise<BookingChange>
+  /**
+   * Confirms a held booking whose hold has not run out (its visitor opened the
+   * mail): it stands from then on, and `deliveries` carry the `created` event,
+   * as a booking taken at once.
+   */
+  confirmBooking(change: BookingConfirm): Promise<BookingChange>
   /**
    * Moves a confirmed booking to `start` if it is still at `sequence`: same
    * checks and transaction as `insertBooking`, the call itself left out of
@@ -61,8 +76,8 @@ export interface LeadStore {
   getBooking(id: string): Promise<StoredBooking | null>
   /** Bookings whose call ends after `after` (an ISO instant), earliest first; with `status`, only those. */
   listBookings(options: { after: string; status?: BookingStatus }): Promise<StoredBooking[]>
-  /** The confirmed calls ending after `after`: what the slot engine counts as booked. */
-  bookedCalls(after: string): Promise<Interval[]>
+  /** The calls confirmed, or held with their hold running at `now`, ending after `after`: what the slot engine counts as booked. */
+  bookedCalls(after: string, now: number): Promise<Interval[]>
   /** How many deliveries wait (pending) or failed for good: counts only, for `/api/health`. */
   outboxBacklog(): Promise<{ pending: number; failed: number }>
   /** Commits what is queued, then closes. */
@@ -117,7 +132,12 @@ export interface ClaimedDelivery {
   booking?: BookingEvent
 }
 
-export type BookingStatus = 'confirmed' | 'cancelled'
+/**
+ * A booking stands (`confirmed`) or was cancelled; made during a surge it is
+ * `held` until its visitor confirms it, or `expired` once its hold ran out
+ * unconfirmed (docs/decisions/042-nobody-floods-the-calendar.md).
+ */
+export type BookingStatus = 'confirmed' | 'cancelled' | 'held' | 'expired'
 
 /** A booked call, as stored. Instants are ISO strings in UTC (server/booking/README.md). */
 export interface BookingRecord {
@@ -134,6 +154,8 @@ export interface BookingRecord {
   status: BookingStatus
   createdAt: number
   updatedAt: number
+  /** When a held booking's hold runs out (ms); kept after it is confirmed, null for a booking never held. */
+  holdExpiresAt: number | null
 }
 
 /** A booking with who booked it, from its lead. */
@@ -146,10 +168,13 @@ export interface StoredBooking extends BookingRecord {
 
 /** What a booking delivery carries (the outbox row's `payload`): the change and the booking after it. */
 export interface BookingEvent {
-  event: 'created' | 'rescheduled' | 'cancelled'
+  /** `held`: the booking waits for its visitor's confirmation; `created`: it stands (at once, or once confirmed). */
+  event: 'held' | 'created' | 'rescheduled' | 'cancelled'
   booking: StoredBooking
   /** Before a reschedule: the call's former start and end. */
   previous?: { start: string; end: string }
+  /** The first hold of a surge, in the team's notice: the bookings made in the last 24 hours and the limit. */
+  surge?: { made: number; limit: number }
 }
 
 /** What the transaction re-checks a start with (server/booking/slots.ts, `isBookable`); `booked` it reads itself. */
@@ -167,7 +192,19 @@ export interface NewBooking {
   start: string
   timeZone: string
   createdAt: number
-  /** The outbox rows written with it, each carrying the `created` event. */
+  /** The outbox rows written with it when it stands at once, each carrying the `created` event. */
+  deliveries: DeliveryKind[]
+  /** The network it came from, as ../booking/limits.ts `networkKey` keeps it; none: not counted per network (the CLI). */
+  network?: string
+  /** The booking form's one-time key: the same form sent twice books once (kept as the lead's idempotency key). */
+  formKey?: string
+  limits: BookingLimits
+}
+
+export interface BookingConfirm {
+  id: string
+  now: number
+  /** The outbox rows written with the confirmation, each carrying the `created` event. */
   deliveries: DeliveryKind[]
 }
 
@@ -188,12 +225,30 @@ export interface BookingCancel {
   deliveries: DeliveryKind[]
 }
 
+/** Why a link can no longer change a booking (a 410 on the pages). */
+export type LinkSpent =
+  /** No such booking (erased). */
+  | 'not-found'
+  /** The booking is cancelled. */
+  | 'cancelled'
+  /** Its sequence moved on: a later change spent the link. */
+  | 'changed'
+  /** The call has started: it can no longer be moved or cancelled. */
+  | 'started'
+  /** A held booking's hold ran out unconfirmed. */
+  | 'expired'
+  /** A confirm link of a booking that stands already. */
+  | 'confirmed'
+
 /**
- * How a booking change went. Refused: a reason of the slot engine's, or
- * `not-found`, `cancelled` (the booking is), `changed` (its sequence moved on).
+ * How a booking change went. Refused: a reason of the slot engine's, of the
+ * limits (../booking/limits.ts), `form-used` (the form's key booked another
+ * call), or why the link is spent. `repeated`: the same form sent again, its
+ * first booking returned.
  */
 export type BookingChange =
-  { ok: true; booking: StoredBooking } | { ok: false; reason: NotBookable | 'not-found' | 'cancelled' | 'changed' }
+  | { ok: true; booking: StoredBooking; repeated?: boolean }
+  | { ok: false; reason: NotBookable | LimitReason | 'form-used' | LinkSpent }
 
 export type DeliveryOutcome =
   | { id: number; delivered: true; at: number; mailFile?: string }

@@ -47,13 +47,14 @@ test('instances starting at once on a new database migrate it once', async () =>
     { version: 1, name: '001-leads' },
     { version: 2, name: '002-rate-limits' },
     { version: 3, name: '003-bookings' },
+    { version: 4, name: '004-booking-limits' },
   ])
   await Promise.all(stores.map((store) => store.close()))
   // Opening again applies nothing.
   const again = await openPostgresStore({ url })
   expect(await again.countLeads()).toBe(0)
   await again.close()
-  expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 3 }])
+  expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 4 }])
 })
 
 test('an unreachable database stops the start with the reason', async () => {

@@ -1,9 +1,10 @@
 import pg from 'pg'
 import { groupCommit, type InsertOutcome } from './group-commit.ts'
+import { admit, LIMIT_WINDOW_MS, type BookingCounts } from '../booking/limits.ts'
 import { isBookable } from '../booking/slots.ts'
 import type {
   BookingChange,
-  BookingRules,
+  BookingEvent,
   ClaimedDelivery,
   DeliveryKind,
   DeliveryOutcome,
@@ -14,8 +15,16 @@ import type {
 } from './lead-store.ts'
 import { migrationsFor } from './migrations.ts'
 import {
+  bookedCallsSql,
+  bookingCountParams,
+  bookingCountsSql,
   bookingSelect,
+  formKeyOf,
   isSlotTaken,
+  newBookingEvents,
+  releaseHoldsSql,
+  repeatedBooking,
+  spentReason,
   leadRowValues,
   parsePayload,
   toDeliveryRow,
@@ -182,28 +191,63 @@ export async function openPostgresStore({
 
     insertBooking: (item, rules) =>
       bookingTransaction(pool, async (client) => {
-        const check = isBookable(item.start, { ...rules, booked: await bookedAround(client, rules) })
+        await client.query(releaseHoldsSql('$1'), [rules.now])
+        if (item.formKey) {
+          const earlier = await client.query<BookingDbRow>(`${bookingSelect} WHERE leads.idempotency_key = $1`, [
+            formKeyOf(item.formKey),
+          ])
+          if (earlier.rows[0]) return repeatedBooking(toStoredBooking(earlier.rows[0]), item)
+        }
+        const check = isBookable(item.start, { ...rules, booked: await bookedAround(client, rules.now) })
         if (!check.bookable) return { ok: false, reason: check.reason }
+        const values = {
+          email: item.lead.email,
+          now: new Date(rules.now).toISOString(),
+          network: item.network ?? null,
+          since: rules.now - LIMIT_WINDOW_MS,
+        }
+        const counts = await client.query<BookingCounts>(
+          bookingCountsSql((name) => `$${bookingCountParams.indexOf(name) + 1}`),
+          bookingCountParams.map((name) => values[name]),
+        )
+        const admission = admit(counts.rows[0]!, item.limits, rules.now)
+        if (!admission.ok) return admission
         await client.query(
           `INSERT INTO leads (${leadColumns}) VALUES (${leadTypes.map((_, i) => `$${i + 1}`).join(', ')})`,
-          Object.values(leadRowValues(item.leadId, item.createdAt, item.lead, null)),
+          Object.values(
+            leadRowValues(item.leadId, item.createdAt, item.lead, item.formKey ? formKeyOf(item.formKey) : null),
+          ),
         )
         await client.query(
-          `INSERT INTO bookings (id, lead_id, start_at, end_at, time_zone, uid, sequence, status, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, 0, 'confirmed', $7, $7)`,
-          [item.bookingId, item.leadId, check.slot.start, check.slot.end, item.timeZone, item.uid, item.createdAt],
+          `INSERT INTO bookings (id, lead_id, start_at, end_at, time_zone, uid, sequence, status, created_at, updated_at,
+             hold_expires_at, network)
+           VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $8, $9, $10)`,
+          [
+            item.bookingId,
+            item.leadId,
+            check.slot.start,
+            check.slot.end,
+            item.timeZone,
+            item.uid,
+            admission.status,
+            item.createdAt,
+            admission.status === 'held' ? admission.holdUntil : null,
+            item.network ?? null,
+          ],
         )
-        const booking = await bookingOf(client, item.bookingId)
-        await writeEvent(client, booking!, 'created', item.deliveries, item.createdAt)
-        return { ok: true, booking: booking! }
+        const booking = (await bookingOf(client, item.bookingId))!
+        for (const [event, kinds] of newBookingEvents(booking, admission, item))
+          await writeEvent(client, event, kinds, item.createdAt)
+        return { ok: true, booking }
       }),
 
     rescheduleBooking: (change, rules) =>
       bookingTransaction(pool, async (client) => {
+        await client.query(releaseHoldsSql('$1'), [rules.now])
         const before = await bookingOf(client, change.id)
-        const refused = refusal(before, change.sequence)
+        const refused = spentReason(before, { sequence: change.sequence, now: change.now })
         if (refused) return { ok: false, reason: refused }
-        const booked = (await bookedAround(client, rules)).filter((call) => call.start !== before!.start)
+        const booked = (await bookedAround(client, rules.now)).filter((call) => call.start !== before!.start)
         const check = isBookable(change.start, { ...rules, booked })
         if (!check.bookable) return { ok: false, reason: check.reason }
         await client.query(
@@ -211,24 +255,42 @@ export async function openPostgresStore({
           [check.slot.start, check.slot.end, change.now, change.id],
         )
         const booking = (await bookingOf(client, change.id))!
-        await writeEvent(client, booking, 'rescheduled', change.deliveries, change.now, {
-          start: before!.start,
-          end: before!.end,
-        })
+        await writeEvent(
+          client,
+          { event: 'rescheduled', booking, previous: { start: before!.start, end: before!.end } },
+          change.deliveries,
+          change.now,
+        )
         return { ok: true, booking }
       }),
 
     cancelBooking: (change) =>
       bookingTransaction(pool, async (client) => {
-        const before = await bookingOf(client, change.id)
-        const refused = refusal(before, change.sequence)
+        const refused = spentReason(await bookingOf(client, change.id), {
+          sequence: change.sequence,
+          now: change.now,
+          allowed: ['confirmed', 'held'],
+        })
         if (refused) return { ok: false, reason: refused }
         await client.query(
           "UPDATE bookings SET status = 'cancelled', sequence = sequence + 1, updated_at = $1 WHERE id = $2",
           [change.now, change.id],
         )
         const booking = (await bookingOf(client, change.id))!
-        await writeEvent(client, booking, 'cancelled', change.deliveries, change.now)
+        await writeEvent(client, { event: 'cancelled', booking }, change.deliveries, change.now)
+        return { ok: true, booking }
+      }),
+
+    confirmBooking: (change) =>
+      bookingTransaction(pool, async (client) => {
+        const refused = spentReason(await bookingOf(client, change.id), { now: change.now, allowed: ['held'] })
+        if (refused) return { ok: false, reason: refused }
+        await client.query("UPDATE bookings SET status = 'confirmed', updated_at = $1 WHERE id = $2", [
+          change.now,
+          change.id,
+        ])
+        const booking = (await bookingOf(client, change.id))!
+        await writeEvent(client, { event: 'created', booking }, change.deliveries, change.now)
         return { ok: true, booking }
       }),
 
@@ -246,11 +308,7 @@ export async function openPostgresStore({
       return rows.map(toStoredBooking)
     },
 
-    bookedCalls: (after) =>
-      query<{ start: string; end: string }>(
-        'SELECT start_at AS start, end_at AS "end" FROM bookings WHERE status = \'confirmed\' AND end_at > $1 ORDER BY start_at',
-        [after],
-      ),
+    bookedCalls: (after, now) => query<{ start: string; end: string }>(bookedCallsSql('$1', '$2'), [after, now]),
 
     async countLeads() {
       return (await query<{ n: number }>('SELECT count(*) AS n FROM leads'))[0]!.n
@@ -399,37 +457,22 @@ async function bookingOf(client: pg.PoolClient, id: string): Promise<StoredBooki
   return rows[0] ? toStoredBooking(rows[0]) : null
 }
 
-/** The confirmed calls the slot engine counts: those not over two days before `now` (the day cap counts whole days). */
-async function bookedAround(client: pg.PoolClient, rules: BookingRules) {
+/** The calls the slot engine counts: held or confirmed, not over two days before `now` (the day cap counts whole days). */
+async function bookedAround(client: pg.PoolClient, now: number) {
   return (
-    await client.query<{ start: string; end: string }>(
-      'SELECT start_at AS start, end_at AS "end" FROM bookings WHERE status = \'confirmed\' AND end_at > $1 ORDER BY start_at',
-      [new Date(rules.now - 2 * 24 * 60 * 60 * 1000).toISOString()],
-    )
+    await client.query<{ start: string; end: string }>(bookedCallsSql('$1', '$2'), [
+      new Date(now - 2 * 24 * 60 * 60 * 1000).toISOString(),
+      now,
+    ])
   ).rows
 }
 
-/** Why a change asked at `sequence` cannot be made to `booking`, or undefined. */
-function refusal(booking: StoredBooking | null, sequence: number | undefined) {
-  if (!booking) return 'not-found' as const
-  if (booking.status === 'cancelled') return 'cancelled' as const
-  if (sequence !== undefined && booking.sequence !== sequence) return 'changed' as const
-  return undefined
-}
-
-async function writeEvent(
-  client: pg.PoolClient,
-  booking: StoredBooking,
-  event: 'created' | 'rescheduled' | 'cancelled',
-  kinds: DeliveryKind[],
-  now: number,
-  previous?: { start: string; end: string },
-) {
-  const payload = JSON.stringify({ event, booking, ...(previous ? { previous } : {}) })
+async function writeEvent(client: pg.PoolClient, event: BookingEvent, kinds: readonly DeliveryKind[], now: number) {
+  const payload = JSON.stringify(event)
   for (const kind of kinds) {
     await client.query(
       'INSERT INTO outbox (lead_id, kind, next_attempt_at, created_at, payload) VALUES ($1, $2, $3, $3, $4)',
-      [booking.leadId, kind, now, payload],
+      [event.booking.leadId, kind, now, payload],
     )
   }
 }

@@ -1,10 +1,13 @@
 import Database from 'better-sqlite3'
+import { admit, LIMIT_WINDOW_MS, type BookingCounts } from '../booking/limits.ts'
 import { isBookable } from '../booking/slots.ts'
 import { prepareDatabaseFile } from '../data-folder.ts'
 import type { InsertOutcome } from './group-commit.ts'
 import type {
   BookingCancel,
+  BookingEvent,
   BookingChange,
+  BookingConfirm,
   BookingMove,
   BookingRules,
   BookingStatus,
@@ -21,8 +24,16 @@ import type {
 } from './lead-store.ts'
 import { migrationsFor } from './migrations.ts'
 import {
+  bookedCallsSql,
+  type bookingCountParams,
+  bookingCountsSql,
   bookingSelect,
+  formKeyOf,
   isSlotTaken,
+  newBookingEvents,
+  repeatedBooking,
+  releaseHoldsSql,
+  spentReason,
   leadRowValues,
   parsePayload,
   toDeliveryRow,
@@ -199,35 +210,40 @@ export function sqliteOperations(db: Database.Database) {
   // Bookings (docs/decisions/035-bookings.md): each change one IMMEDIATE transaction, so the
   // re-check and the write are taken one after another, by this connection and any other.
   const bookingById = db.prepare<[string], BookingDbRow>(`${bookingSelect} WHERE bookings.id = ?`)
-  const confirmedAfter = db.prepare<[string], { start: string; end: string }>(
-    "SELECT start_at AS start, end_at AS end FROM bookings WHERE status = 'confirmed' AND end_at > ? ORDER BY start_at",
+  const bookingByFormKey = db.prepare<[string], BookingDbRow>(`${bookingSelect} WHERE leads.idempotency_key = ?`)
+  const bookedAfter = db.prepare<{ after: string; now: number }, { start: string; end: string }>(
+    bookedCallsSql('@after', '@now'),
+  )
+  const releaseHolds = db.prepare<{ now: number }>(releaseHoldsSql('@now'))
+  const countBookings = db.prepare<Record<(typeof bookingCountParams)[number], string | number | null>, BookingCounts>(
+    bookingCountsSql((name) => `@${name}`),
   )
   const insertBookingRow = db.prepare(`
-    INSERT INTO bookings (id, lead_id, start_at, end_at, time_zone, uid, sequence, status, created_at, updated_at)
-    VALUES (@id, @leadId, @start, @end, @timeZone, @uid, 0, 'confirmed', @now, @now)`)
+    INSERT INTO bookings (id, lead_id, start_at, end_at, time_zone, uid, sequence, status, created_at, updated_at,
+      hold_expires_at, network)
+    VALUES (@id, @leadId, @start, @end, @timeZone, @uid, 0, @status, @now, @now, @holdUntil, @network)`)
   const moveBooking = db.prepare(
     'UPDATE bookings SET start_at = ?, end_at = ?, sequence = sequence + 1, updated_at = ? WHERE id = ?',
   )
   const cancelRow = db.prepare(
     "UPDATE bookings SET status = 'cancelled', sequence = sequence + 1, updated_at = ? WHERE id = ?",
   )
+  const confirmRow = db.prepare("UPDATE bookings SET status = 'confirmed', updated_at = ? WHERE id = ?")
   const insertEventDelivery = db.prepare(
     'INSERT INTO outbox (lead_id, kind, next_attempt_at, created_at, payload) VALUES (?, ?, ?, ?, ?)',
   )
-  /** The calls the slot engine counts: confirmed, not yet over two days before `now` (the day cap counts whole days). */
+  /** The calls the slot engine counts: held or confirmed, not yet over two days before `now` (the day cap counts whole days). */
   const bookedAround = (now: number, except?: string) =>
-    confirmedAfter
-      .all(new Date(now - 2 * 24 * 60 * 60 * 1000).toISOString())
+    bookedAfter
+      .all({ after: new Date(now - 2 * 24 * 60 * 60 * 1000).toISOString(), now })
       .filter((call) => except === undefined || call.start !== except)
-  const writeEvent = (
-    booking: StoredBooking,
-    event: 'created' | 'rescheduled' | 'cancelled',
-    kinds: DeliveryKind[],
-    now: number,
-    previous?: { start: string; end: string },
-  ) => {
-    const payload = JSON.stringify({ event, booking, ...(previous ? { previous } : {}) })
-    for (const kind of kinds) insertEventDelivery.run(booking.leadId, kind, now, now, payload)
+  const bookingOf = (id: string) => {
+    const row = bookingById.get(id)
+    return row ? toStoredBooking(row) : null
+  }
+  const writeEvent = (event: BookingEvent, kinds: readonly DeliveryKind[], now: number) => {
+    const payload = JSON.stringify(event)
+    for (const kind of kinds) insertEventDelivery.run(event.booking.leadId, kind, now, now, payload)
   }
   /** A refusal of the unique index (another connection's call on the slot) reads as the slot taken. */
   const slotGuard =
@@ -242,9 +258,27 @@ export function sqliteOperations(db: Database.Database) {
     }
   const insertBooking = slotGuard(
     db.transaction((item: NewBooking, rules: BookingRules): BookingChange => {
+      releaseHolds.run({ now: rules.now })
+      if (item.formKey) {
+        const earlier = bookingByFormKey.get(formKeyOf(item.formKey))
+        if (earlier) return repeatedBooking(toStoredBooking(earlier), item)
+      }
       const check = isBookable(item.start, { ...rules, booked: bookedAround(rules.now) })
       if (!check.bookable) return { ok: false, reason: check.reason }
-      insertLeadRow.run(leadRowValues(item.leadId, item.createdAt, item.lead, null))
+      const admission = admit(
+        countBookings.get({
+          email: item.lead.email,
+          now: new Date(rules.now).toISOString(),
+          network: item.network ?? null,
+          since: rules.now - LIMIT_WINDOW_MS,
+        })!,
+        item.limits,
+        rules.now,
+      )
+      if (!admission.ok) return admission
+      insertLeadRow.run(
+        leadRowValues(item.leadId, item.createdAt, item.lead, item.formKey ? formKeyOf(item.formKey) : null),
+      )
       insertBookingRow.run({
         id: item.bookingId,
         leadId: item.leadId,
@@ -253,41 +287,51 @@ export function sqliteOperations(db: Database.Database) {
         timeZone: item.timeZone,
         uid: item.uid,
         now: item.createdAt,
+        status: admission.status,
+        holdUntil: admission.status === 'held' ? admission.holdUntil : null,
+        network: item.network ?? null,
       })
-      const booking = toStoredBooking(bookingById.get(item.bookingId)!)
-      writeEvent(booking, 'created', item.deliveries, item.createdAt)
+      const booking = bookingOf(item.bookingId)!
+      for (const [event, kinds] of newBookingEvents(booking, admission, item)) writeEvent(event, kinds, item.createdAt)
       return { ok: true, booking }
     }).immediate,
   )
-  /** Why a change asked at `sequence` cannot be made to `row`, or undefined. */
-  const refusal = (row: BookingDbRow | undefined, sequence: number | undefined) =>
-    !row
-      ? ('not-found' as const)
-      : row.status === 'cancelled'
-        ? ('cancelled' as const)
-        : sequence !== undefined && Number(row.sequence) !== sequence
-          ? ('changed' as const)
-          : undefined
   const rescheduleBooking = slotGuard(
     db.transaction((change: BookingMove, rules: BookingRules): BookingChange => {
-      const row = bookingById.get(change.id)
-      const refused = refusal(row, change.sequence)
+      releaseHolds.run({ now: rules.now })
+      const before = bookingOf(change.id)
+      const refused = spentReason(before, { sequence: change.sequence, now: change.now })
       if (refused) return { ok: false, reason: refused }
-      const check = isBookable(change.start, { ...rules, booked: bookedAround(rules.now, row!.start_at) })
+      const check = isBookable(change.start, { ...rules, booked: bookedAround(rules.now, before!.start) })
       if (!check.bookable) return { ok: false, reason: check.reason }
       moveBooking.run(check.slot.start, check.slot.end, change.now, change.id)
-      const booking = toStoredBooking(bookingById.get(change.id)!)
-      writeEvent(booking, 'rescheduled', change.deliveries, change.now, { start: row!.start_at, end: row!.end_at })
+      const booking = bookingOf(change.id)!
+      writeEvent(
+        { event: 'rescheduled', booking, previous: { start: before!.start, end: before!.end } },
+        change.deliveries,
+        change.now,
+      )
       return { ok: true, booking }
     }).immediate,
   )
   const cancelBooking = db.transaction((change: BookingCancel): BookingChange => {
-    const row = bookingById.get(change.id)
-    const refused = refusal(row, change.sequence)
+    const refused = spentReason(bookingOf(change.id), {
+      sequence: change.sequence,
+      now: change.now,
+      allowed: ['confirmed', 'held'],
+    })
     if (refused) return { ok: false, reason: refused }
     cancelRow.run(change.now, change.id)
-    const booking = toStoredBooking(bookingById.get(change.id)!)
-    writeEvent(booking, 'cancelled', change.deliveries, change.now)
+    const booking = bookingOf(change.id)!
+    writeEvent({ event: 'cancelled', booking }, change.deliveries, change.now)
+    return { ok: true, booking }
+  }).immediate
+  const confirmBooking = db.transaction((change: BookingConfirm): BookingChange => {
+    const refused = spentReason(bookingOf(change.id), { now: change.now, allowed: ['held'] })
+    if (refused) return { ok: false, reason: refused }
+    confirmRow.run(change.now, change.id)
+    const booking = bookingOf(change.id)!
+    writeEvent({ event: 'created', booking }, change.deliveries, change.now)
     return { ok: true, booking }
   }).immediate
 
@@ -295,10 +339,8 @@ export function sqliteOperations(db: Database.Database) {
     insertBooking,
     rescheduleBooking,
     cancelBooking: (change: BookingCancel) => cancelBooking(change),
-    getBooking: (id: string): StoredBooking | null => {
-      const row = bookingById.get(id)
-      return row ? toStoredBooking(row) : null
-    },
+    confirmBooking: (change: BookingConfirm) => confirmBooking(change),
+    getBooking: bookingOf,
     listBookings: ({ after, status }: { after: string; status?: BookingStatus }): StoredBooking[] =>
       db
         .prepare<[string, string | null, string | null], BookingDbRow>(
@@ -306,7 +348,7 @@ export function sqliteOperations(db: Database.Database) {
         )
         .all(after, status ?? null, status ?? null)
         .map(toStoredBooking),
-    bookedCalls: (after: string) => confirmedAfter.all(after),
+    bookedCalls: (after: string, now: number) => bookedAfter.all({ after, now }),
     insertBatch,
     claimDue: (now: number, leaseUntil: number, limit: number) => claim(now, leaseUntil, limit),
     nextDueAt: (): number | null =>

@@ -47,6 +47,7 @@ test('creates the database with its folder, in WAL mode, migrated once', async (
     { version: 1, name: '001-leads' },
     { version: 2, name: '002-rate-limits' },
     { version: 3, name: '003-bookings' },
+    { version: 4, name: '004-booking-limits' },
   ])
   db.close()
 })
@@ -64,7 +65,7 @@ test('a database migrated before the migrations had a dialect keeps its data and
   expect(await store.countLeads()).toBe(1)
   await store.close()
   const after = new Database(file, { readonly: true })
-  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3])
+  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4])
   after.close()
 })
 
@@ -95,11 +96,11 @@ test('a database of the leads before bookings (migration 2) keeps its leads and 
   expect(await store.outboxBacklog()).toEqual({ pending: 0, failed: 0 })
   await store.close()
   const after = new Database(file, { readonly: true })
-  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3])
+  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4])
   after.close()
 })
 
-test('the database itself holds one confirmed call per start: a second is refused, a cancelled one is not counted', async () => {
+test('the database itself holds one held or confirmed call per start: a second is refused, a cancelled or expired one is not counted', async () => {
   const file = path.join(dir, 'constraint.sqlite')
   const store = openSqliteStore({ file, thread: false })
   await store.close()
@@ -108,11 +109,41 @@ test('the database itself holds one confirmed call per start: a second is refuse
   db.prepare("INSERT INTO leads (id, created_at, kind, email) VALUES ('l2', 1, 'booking', 'b@example.com')").run()
   db.prepare("INSERT INTO leads (id, created_at, kind, email) VALUES ('l3', 1, 'booking', 'c@example.com')").run()
   const insert = db.prepare(
-    "INSERT INTO bookings VALUES (?, ?, '2026-12-02T14:00:00.000Z', '2026-12-02T14:30:00.000Z', 'UTC', ?, 0, ?, 1, 1)",
+    "INSERT INTO bookings (id, lead_id, start_at, end_at, time_zone, uid, sequence, status, created_at, updated_at) VALUES (?, ?, '2026-12-02T14:00:00.000Z', '2026-12-02T14:30:00.000Z', 'UTC', ?, 0, ?, 1, 1)",
   )
   insert.run('b1', 'l1', 'u1', 'confirmed')
   expect(() => insert.run('b2', 'l2', 'u2', 'confirmed')).toThrow(/UNIQUE constraint failed: bookings.start_at/)
   insert.run('b3', 'l3', 'u3', 'cancelled')
   expect(() => db.prepare("UPDATE bookings SET status = 'confirmed' WHERE id = 'b3'").run()).toThrow(/UNIQUE/)
+  expect(() => db.prepare("UPDATE bookings SET status = 'held' WHERE id = 'b3'").run()).toThrow(/UNIQUE/)
+  db.prepare("UPDATE bookings SET status = 'expired' WHERE id = 'b3'").run()
   db.close()
+})
+
+test('a database with bookings from before the limits (migration 3) keeps them through the rebuild of 004', async () => {
+  const file = path.join(dir, 'before-limits.sqlite')
+  const db = new Database(file)
+  db.pragma('foreign_keys = ON')
+  db.exec(
+    'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+  )
+  for (const migration of migrationsFor('sqlite').slice(0, 3)) {
+    db.exec(migration.sql)
+    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, 1)').run(migration.version, migration.name)
+  }
+  db.prepare("INSERT INTO leads (id, created_at, kind, email) VALUES ('l1', 1, 'booking', 'a@example.com')").run()
+  db.prepare(
+    "INSERT INTO bookings VALUES ('b1', 'l1', '2026-12-02T14:00:00.000Z', '2026-12-02T14:30:00.000Z', 'UTC', 'u1', 2, 'confirmed', 1, 5)",
+  ).run()
+  db.close()
+  const store = openSqliteStore({ file, thread: false })
+  expect(await store.getBooking('b1')).toMatchObject({
+    start: '2026-12-02T14:00:00.000Z',
+    sequence: 2,
+    status: 'confirmed',
+    updatedAt: 5,
+    holdExpiresAt: null,
+    email: 'a@example.com',
+  })
+  await store.close()
 })

@@ -121,9 +121,10 @@ function groupCommitStore(call: Caller & { terminate?: () => Promise<number> }, 
     insertBooking: (item, rules) => call('insertBooking', item, rules),
     rescheduleBooking: (change, rules) => call('rescheduleBooking', change, rules),
     cancelBooking: (change) => call('cancelBooking', change),
+    confirmBooking: (change) => call('confirmBooking', change),
     getBooking: (id) => call('getBooking', id),
     listBookings: (options) => call('listBookings', options),
-    bookedCalls: (after) => call('bookedCalls', after),
+    bookedCalls: (after, now) => call('bookedCalls', after, now),
     outboxBacklog: () => call('outboxBacklog'),
     async close() {
       await inserts.flush()

@@ -290,6 +290,8 @@ function newBooking(start: string, extra: Partial<NewBooking> = {}): NewBooking 
     timeZone: 'Europe/Berlin',
     createdAt: mondayMorning,
     deliveries: ['booking-invite', 'booking-notice'],
+    // Off unless a test is about them: the tests below book many calls from nowhere in particular.
+    limits: { perNetworkPerDay: 0, surgePerDay: 0 },
     ...extra,
   }
 }
@@ -314,6 +316,7 @@ export function bookingStoreSuite(name: string, under: StoreUnderTest) {
           status: 'confirmed',
           createdAt: mondayMorning,
           updatedAt: mondayMorning,
+          holdExpiresAt: null,
           name: item.lead.name,
           email: item.lead.email,
           company: 'Acme Rockets',
@@ -336,7 +339,7 @@ export function bookingStoreSuite(name: string, under: StoreUnderTest) {
       expect(await store.countLeads()).toBe(2)
       expect(await store.outboxBacklog()).toEqual({ pending: 4, failed: 0 })
       expect((await store.listBookings({ after: '2026-11-30T00:00:00.000Z' })).map((b) => b.start)).toEqual([nine, ten])
-      expect(await store.bookedCalls('2026-11-30T00:00:00.000Z')).toEqual([
+      expect(await store.bookedCalls('2026-11-30T00:00:00.000Z', mondayMorning)).toEqual([
         { start: nine, end: nineThirty },
         { start: ten, end: '2026-12-02T15:30:00.000Z' },
       ])
@@ -373,7 +376,9 @@ export function bookingStoreSuite(name: string, under: StoreUnderTest) {
       expect(results.filter((result) => result.ok)).toHaveLength(1)
       expect(results.filter((result) => !result.ok && result.reason === 'taken')).toHaveLength(49)
       expect(await store.countLeads()).toBe(1)
-      expect(await other.bookedCalls('2026-11-30T00:00:00.000Z')).toEqual([{ start: nine, end: nineThirty }])
+      expect(await other.bookedCalls('2026-11-30T00:00:00.000Z', mondayMorning)).toEqual([
+        { start: nine, end: nineThirty },
+      ])
       await other.close()
       await store.close()
     })
@@ -481,6 +486,171 @@ export function bookingStoreSuite(name: string, under: StoreUnderTest) {
       expect(await store.listBookings({ after: '2026-11-01T00:00:00.000Z' })).toEqual([])
       expect(await store.outboxBacklog()).toEqual({ pending: 0, failed: 0 })
       expect((await store.insertBooking(newBooking(nine), rules)).ok).toBe(true)
+      await store.close()
+    })
+
+    test('one call ahead per address, in any case: a second is refused until the first is cancelled or over', async () => {
+      const { store } = await under.fresh()
+      const first = newBooking(nine, { lead: { ...newBooking(nine).lead, email: 'Grace@Example.com' } })
+      expect((await store.insertBooking(first, rules)).ok).toBe(true)
+      const again = newBooking(ten, { lead: { ...newBooking(ten).lead, email: 'grace@example.COM' } })
+      expect(await store.insertBooking(again, rules)).toEqual({ ok: false, reason: 'has-call' })
+      expect(await store.countLeads()).toBe(1)
+      // Another address books that time at once.
+      expect((await store.insertBooking(newBooking(ten), rules)).ok).toBe(true)
+      // Cancelled, the first no longer counts.
+      await store.cancelBooking({ id: first.bookingId, now: mondayMorning + 1000, deliveries: [] })
+      const third = newBooking('2026-12-02T16:00:00.000Z', { lead: again.lead })
+      expect((await store.insertBooking(third, rules)).ok).toBe(true)
+      // Once that call is over, the address may book the next one.
+      const afterIt = { ...rules, now: Date.parse('2026-12-02T16:30:00.000Z') }
+      const later = newBooking('2026-12-04T14:00:00.000Z', { lead: again.lead, createdAt: afterIt.now })
+      expect((await store.insertBooking(later, afterIt)).ok).toBe(true)
+      await store.close()
+    })
+
+    test('two bookings a day from one network: the third is refused, whatever became of the first two, and taken again 24 hours on', async () => {
+      const { store } = await under.fresh()
+      const limits = { perNetworkPerDay: 2, surgePerDay: 0 }
+      const first = newBooking(nine, { network: 'network-a', limits })
+      expect((await store.insertBooking(first, rules)).ok).toBe(true)
+      expect((await store.insertBooking(newBooking(ten, { network: 'network-a', limits }), rules)).ok).toBe(true)
+      // Cancelling one does not give it back: the day's count is of bookings made.
+      await store.cancelBooking({ id: first.bookingId, now: mondayMorning + 1000, deliveries: [] })
+      const third = newBooking('2026-12-02T16:00:00.000Z', { network: 'network-a', limits })
+      expect(await store.insertBooking(third, rules)).toEqual({ ok: false, reason: 'network-limit' })
+      // Another network, and bookings without one (the team's), are not counted with it.
+      expect(
+        (await store.insertBooking(newBooking('2026-12-02T16:00:00.000Z', { network: 'network-b', limits }), rules)).ok,
+      ).toBe(true)
+      expect((await store.insertBooking(newBooking('2026-12-03T14:00:00.000Z', { limits }), rules)).ok).toBe(true)
+      // A day after the first two, the network books again.
+      const nextDay = { ...rules, now: mondayMorning + 24 * 3_600_000 + 1 }
+      const fourth = newBooking('2026-12-03T15:00:00.000Z', { network: 'network-a', limits, createdAt: nextDay.now })
+      expect((await store.insertBooking(fourth, nextDay)).ok).toBe(true)
+      expect(await store.countLeads()).toBe(5)
+      await store.close()
+    })
+
+    test('a surge: past the limit each booking is held, its slot kept; confirmed in time it stands, else it frees the slot; the team is told once', async () => {
+      const { store } = await under.fresh()
+      const limits = { perNetworkPerDay: 0, surgePerDay: 2 }
+      for (const start of [nine, ten])
+        expect((await store.insertBooking(newBooking(start, { limits }), rules)).ok).toBe(true)
+      const heldItem = newBooking('2026-12-02T16:00:00.000Z', { limits })
+      const held = await store.insertBooking(heldItem, rules)
+      expect(held).toMatchObject({ ok: true, booking: { status: 'held', holdExpiresAt: mondayMorning + 30 * 60_000 } })
+      // Its slot is no one else's while the hold runs.
+      expect(await store.insertBooking(newBooking('2026-12-02T16:00:00.000Z', { limits }), rules)).toEqual({
+        ok: false,
+        reason: 'taken',
+      })
+      expect(await store.bookedCalls('2026-11-30T00:00:00.000Z', mondayMorning)).toContainEqual({
+        start: '2026-12-02T16:00:00.000Z',
+        end: '2026-12-02T16:30:00.000Z',
+      })
+      const second = newBooking('2026-12-03T14:00:00.000Z', { limits })
+      expect(await store.insertBooking(second, rules)).toMatchObject({ ok: true, booking: { status: 'held' } })
+      // The held bookings' deliveries: a confirmation mail each, and the team's notice with the first only.
+      const due = await store.claimDue(mondayMorning, mondayMorning + 60_000, 50)
+      const ofHeld = due
+        .filter((delivery) => delivery.booking?.event === 'held')
+        .map((delivery) => [delivery.lead.id, delivery.kind, delivery.booking!.surge])
+      expect(ofHeld).toEqual([
+        [heldItem.leadId, 'booking-invite', undefined],
+        [heldItem.leadId, 'booking-notice', { made: 2, limit: 2 }],
+        [second.leadId, 'booking-invite', undefined],
+      ])
+      await store.finishDeliveries(due.map((delivery) => ({ id: delivery.id, delivered: true, at: mondayMorning })))
+
+      // Confirmed within its hold: it stands, and its deliveries carry the `created` event.
+      const confirmed = await store.confirmBooking({
+        id: heldItem.bookingId,
+        now: mondayMorning + 29 * 60_000,
+        deliveries: ['booking-invite', 'booking-notice'],
+      })
+      expect(confirmed).toMatchObject({ ok: true, booking: { status: 'confirmed', sequence: 0 } })
+      expect(
+        await store.confirmBooking({ id: heldItem.bookingId, now: mondayMorning + 29 * 60_000, deliveries: [] }),
+      ).toEqual({ ok: false, reason: 'confirmed' })
+      const created = (await store.claimDue(mondayMorning + 29 * 60_000, mondayMorning + 3_600_000, 50)).filter(
+        (delivery) => delivery.lead.id === heldItem.leadId,
+      )
+      expect(created.map((delivery) => [delivery.kind, delivery.booking?.event])).toEqual([
+        ['booking-invite', 'created'],
+        ['booking-notice', 'created'],
+      ])
+
+      // Unconfirmed past its hold: it cannot be confirmed, and its slot is free again.
+      const late = mondayMorning + 30 * 60_000
+      expect(await store.confirmBooking({ id: second.bookingId, now: late, deliveries: [] })).toEqual({
+        ok: false,
+        reason: 'expired',
+      })
+      expect(await store.bookedCalls('2026-11-30T00:00:00.000Z', late)).not.toContainEqual({
+        start: '2026-12-03T14:00:00.000Z',
+        end: '2026-12-03T14:30:00.000Z',
+      })
+      const retaken = await store.insertBooking(newBooking('2026-12-03T14:00:00.000Z', { limits, createdAt: late }), {
+        ...rules,
+        now: late,
+      })
+      expect(retaken).toMatchObject({ ok: true, booking: { status: 'held' } })
+      expect((await store.getBooking(second.bookingId))!.status).toBe('expired')
+      await store.close()
+    })
+
+    test("a form's key books once: sent again it gives its own booking back, for another time it is refused; an address and a time alone give nothing", async () => {
+      const { store } = await under.fresh()
+      const item = newBooking(nine, { formKey: 'form-key-1' })
+      const first = await store.insertBooking(item, rules)
+      expect(first).toMatchObject({ ok: true, booking: { id: item.bookingId } })
+      expect(first.ok && first.repeated).toBeFalsy()
+      // The same form sent again (a double click, a retry): the same booking, stored once.
+      const again = await store.insertBooking(
+        {
+          ...newBooking(nine, { formKey: 'form-key-1' }),
+          lead: { ...item.lead, email: item.lead.email.toUpperCase() },
+        },
+        rules,
+      )
+      expect(again).toMatchObject({ ok: true, repeated: true, booking: { id: item.bookingId } })
+      expect(await store.countLeads()).toBe(1)
+      expect(await store.insertBooking(newBooking(ten, { formKey: 'form-key-1', lead: item.lead }), rules)).toEqual({
+        ok: false,
+        reason: 'form-used',
+      })
+      // Without the key, the booker's own address and time is refused like anyone's, never answered with the booking.
+      expect(await store.insertBooking(newBooking(nine, { lead: item.lead }), rules)).toEqual({
+        ok: false,
+        reason: 'taken',
+      })
+      expect(await store.insertBooking(newBooking(nine, { lead: item.lead, formKey: 'another-key' }), rules)).toEqual({
+        ok: false,
+        reason: 'taken',
+      })
+      expect(await store.countLeads()).toBe(1)
+      await store.close()
+    })
+
+    test('once the call has started, it can no longer be moved or cancelled by its links', async () => {
+      const { store } = await under.fresh()
+      const item = newBooking(nine)
+      await store.insertBooking(item, rules)
+      const started = Date.parse(nine)
+      expect(
+        await store.rescheduleBooking(
+          { id: item.bookingId, sequence: 0, start: ten, now: started, deliveries: [] },
+          { ...rules, now: started },
+        ),
+      ).toEqual({ ok: false, reason: 'started' })
+      expect(
+        await store.cancelBooking({ id: item.bookingId, sequence: 0, now: started + 60_000, deliveries: [] }),
+      ).toEqual({
+        ok: false,
+        reason: 'started',
+      })
+      expect((await store.getBooking(item.bookingId))!).toMatchObject({ status: 'confirmed', sequence: 0, start: nine })
       await store.close()
     })
   })

@@ -1,10 +1,15 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import ICAL from 'ical.js'
 import { expect, test, type Page } from '@playwright/test'
 import { whenInZone, zoneLabel } from '#app/lib/booking-days.ts'
 import { site } from '#app/lib/site.ts'
 import { loadAvailability } from '#server/booking/availability.ts'
+import { freePort } from '#server/free-port.ts'
 import { decodedMail, leadsWith, mailsTo, uniqueEmail } from './leads.ts'
-import { islandAwake, loaded } from './support.ts'
+import { axeOn, islandAwake, loaded } from './support.ts'
 
 // Booking the strategy call on the site (docs/product.md#booking), as a
 // visitor far from the team does it: the free times in the visitor's zone,
@@ -73,9 +78,15 @@ async function giveDetails(page: Page, email: string) {
   await form.getByRole('textbox', { name: 'What should we look at first?' }).fill('Our paid search, please.')
 }
 
-/** The mails to `email` whose subject starts with `subject`, once the outbox has sent them. */
-async function mailWith(email: string, subject: string, count = 1): Promise<string> {
-  const matching = () => mailsTo(email).filter((mail) => new RegExp(`^Subject: ${subject}`, 'm').test(mail))
+/**
+ * The mails to `email` whose subject starts with `subject`, once the outbox has
+ * sent them; the server's own, or those of the server whose data is in `dataDir`.
+ */
+async function mailWith(email: string, subject: string, count = 1, dataDir?: string): Promise<string> {
+  const matching = () =>
+    (dataDir ? mailsIn(dataDir, email) : mailsTo(email)).filter((mail) =>
+      new RegExp(`^Subject: ${subject}`, 'm').test(mail),
+    )
   await expect.poll(() => matching().length, { message: `mails "${subject}" to ${email}` }).toBe(count)
   return matching().at(-1)!
 }
@@ -96,8 +107,20 @@ function invitation(mail: string) {
   }
 }
 
-/** The path of a mail's reschedule or cancel link (the mail names the site's public origin). */
-function linkIn(mail: string, action: 'reschedule' | 'cancel'): string {
+/** The mails to `email` written by a server of this file's own, whose data is in `dataDir`. */
+function mailsIn(dataDir: string, email: string): string[] {
+  const dir = path.join(dataDir, 'mail')
+  let files: string[]
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith('.eml'))
+  } catch {
+    return []
+  }
+  return files.map((file) => readFileSync(path.join(dir, file), 'utf8')).filter((mail) => mail.includes(`To: ${email}`))
+}
+
+/** The path of a mail's link of `action` (the mail names the site's public origin). */
+function linkIn(mail: string, action: 'reschedule' | 'cancel' | 'confirm'): string {
   const path = new RegExp(`https?://[^/\\s]+(/book/manage\\?token=${action}\\.[A-Za-z0-9._-]+)`).exec(
     decodedMail(mail),
   )?.[1]
@@ -386,4 +409,88 @@ test.describe('with JavaScript, from Auckland', () => {
       expect(await places()).toEqual(before)
     })
   }
+})
+
+// A surge of bookings (docs/decisions/042-nobody-floods-the-calendar.md), on a server of this
+// test's own that counts one booking a day as normal: the second is held until its visitor
+// confirms it from the mail, and no invitation goes out before.
+test.describe('a surge of bookings, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, timezoneId: 'Europe/Berlin' })
+  let server: ChildProcess | undefined
+  let origin = ''
+  let dataDir = ''
+
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'northpeak-surge-'))
+    const port = await freePort()
+    origin = `http://127.0.0.1:${port}`
+    server = spawn('node_modules/.bin/node', ['--import', 'tsx', 'server/index.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LEAD_RATE_LIMIT: '0',
+        BOOKING_NETWORK_LIMIT: '0',
+        BOOKING_SURGE_LIMIT: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    await new Promise<void>((resolve, reject) => {
+      const collect = (chunk: Buffer) => {
+        output += chunk.toString()
+        if (output.includes('Northpeak site on')) resolve()
+      }
+      server!.stdout!.on('data', collect)
+      server!.stderr!.on('data', collect)
+      server!.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output}`)))
+    })
+  })
+
+  test.afterAll(async () => {
+    server?.kill('SIGTERM')
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  /** Books a time on the surge server's page; the page it lands on. */
+  async function book(page: Page, email: string, day: number) {
+    await loaded(page, `${origin}/book?tz=Europe/Berlin`)
+    const start = await chooseTime(page, day)
+    await giveDetails(page, email)
+    await page.getByRole('button', { name: 'Confirm my call' }).click()
+    await page.waitForLoadState('load')
+    return start
+  }
+
+  test('the second booking of the day is held: the page says to confirm it from the mail, whose link confirms it', async ({
+    page,
+  }) => {
+    await book(page, uniqueEmail('surge-first'), 0)
+    await expect(heading(page)).toHaveText('Your call is booked')
+
+    const email = uniqueEmail('surge-held')
+    const start = await book(page, email, 1)
+    await expect(heading(page)).toHaveText('Confirm your call from your email')
+    await expect(page).not.toHaveURL(/token=/)
+    const main = page.getByRole('main')
+    await expect(main).toContainText('We are holding this time for you for 30 minutes.')
+    await expect(main).toContainText(whenInZone(start, 'Europe/Berlin'))
+    await expect(main).toContainText('Held for you')
+    expect((await axeOn(page).analyze()).violations).toEqual([])
+
+    // The mail asks to confirm; it carries no invitation.
+    const mail = await mailWith(email, 'Confirm your', 1, dataDir)
+    expect(mail).not.toContain('BEGIN:VCALENDAR')
+    await loaded(page, `${origin}${linkIn(mail, 'confirm')}`)
+    await expect(heading(page)).toHaveText('Confirm your call')
+    await expect(main).toContainText(whenInZone(start, 'Europe/Berlin'))
+    expect((await axeOn(page).analyze()).violations).toEqual([])
+    await page.getByRole('button', { name: 'Confirm my call' }).click()
+    await expect(heading(page)).toHaveText('Your call is booked')
+    await expect(main).toContainText(whenInZone(start, 'Europe/Berlin'))
+    // Now the invitation goes out, with its links.
+    const booked = await mailWith(email, 'Booked:', 1, dataDir)
+    expect(invitation(booked)).toMatchObject({ method: 'REQUEST', start, attendee: `mailto:${email}` })
+  })
 })
