@@ -2,7 +2,6 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Http2SecureServer } from 'node:http2'
-import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { loadAvailability } from './booking/availability.ts'
 import { calendarAccount, createBusyReader } from './booking/caldav.ts'
@@ -23,6 +22,7 @@ import { loadRenderer } from './rendered-pages.ts'
 import { startPurgeSchedule } from './retention.ts'
 import { openLeadStore } from './store/open-store.ts'
 import { redirectToHttps, sessionCloser, tlsServerOptions } from './tls.ts'
+import { LISTENER_LIMITS, listenWithLimits, withLimits, type ListenerLimits } from './listener.ts'
 
 /**
  * Everything the running server is: the lead store (SQLite, created with its
@@ -39,12 +39,15 @@ export async function startServer(
     log = console,
     purgeEveryMs,
     busy,
+    limits: someLimits = {},
   }: {
     log?: Pick<Console, 'info' | 'error'>
     /** The team's busy time for the booking slots (the calendar reader); none by default. */
     busy?: BusyTime
     /** How often the purge runs; daily (LEAD_PURGE_EVERY_MS) unless a test asks for less. */
     purgeEveryMs?: number
+    /** The listener's timeouts and connection cap (server/listener.ts), LISTENER_LIMITS unless a test asks for less. */
+    limits?: Partial<ListenerLimits>
   } = {},
 ) {
   // A certificate that cannot be used stops the start before the store opens,
@@ -142,12 +145,16 @@ export async function startServer(
   }
   // The database answers before the server takes its first lead.
   await store.countLeads()
-  const listen = { fetch: app.fetch, port: env.PORT, hostname: env.HOST }
-  const server = tls ? serve({ ...listen, ...tls }) : serve(listen)
+  // Timeouts for headers and bodies and a cap on connections (server/README.md, "Connections").
+  const limits = { ...LISTENER_LIMITS, ...someLimits }
+  const server = listenWithLimits({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, tls, limits })
   const closeSessions = tls ? sessionCloser(server as Http2SecureServer) : () => {}
   await once(server, 'listening')
   const { port } = server.address() as AddressInfo
-  const redirect = tls && env.HTTP_REDIRECT_PORT ? redirectToHttps(port).listen(env.HTTP_REDIRECT_PORT, env.HOST) : null
+  const redirect =
+    tls && env.HTTP_REDIRECT_PORT
+      ? withLimits(redirectToHttps(port), limits).listen(env.HTTP_REDIRECT_PORT, env.HOST)
+      : null
   if (redirect) await once(redirect, 'listening')
   worker.start()
   const purge = startPurgeSchedule({ store, mailDir, everyMs: purgeEveryMs, log })
