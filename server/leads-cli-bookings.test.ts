@@ -147,3 +147,30 @@ test('purge removes a booking whose address was last heard from past the retenti
       readdirSync(mailDir).some((name) => readFileSync(path.join(mailDir, name), 'utf8').includes('old@example.com')),
   ).toBe(false)
 })
+
+test('cancel ID of a call that has started, or of one held until its visitor confirms it: refused, saying why', async () => {
+  const call = await book('2026-12-03T15:00:00.000Z', { ...ada, email: 'ada.started@example.com' })
+  const started = await cliAt(Date.parse('2026-12-03T15:01:00.000Z'), 'cancel', call)
+  expect(started.code).toBe(1)
+  expect(started.stderr).toBe(`Booking ${call} has started already: it can no longer be canceled.`)
+
+  const item: NewBooking = {
+    lead: { kind: 'booking', ...grace, email: 'grace.held@example.org' },
+    leadId: 'lead-held',
+    bookingId: '00000000-0000-4000-8000-0000000000ff',
+    uid: 'uid-held@northpeak.example',
+    start: '2026-12-03T16:00:00.000Z',
+    timeZone: 'Europe/Berlin',
+    createdAt: now,
+    deliveries: bookingDeliveriesFor({ webhook: false }),
+    // A surge from the first booking on: this one is held.
+    limits: { perNetworkPerDay: 0, surgePerDay: 1 },
+  }
+  expect(await store.insertBooking(item, rules)).toMatchObject({ ok: true, booking: { status: 'held' } })
+  const held = await cli('cancel', item.bookingId)
+  expect(held.code).toBe(1)
+  expect(held.stderr).toBe(
+    `Booking ${item.bookingId} is held until its visitor confirms it from the mail: unconfirmed, it frees its time within 30 minutes.`,
+  )
+  expect(await store.getBooking(item.bookingId)).toMatchObject({ status: 'held' })
+})

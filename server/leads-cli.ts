@@ -2,6 +2,7 @@ import { closeSync, existsSync, openSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { loadAvailability } from './booking/availability.ts'
+import { HOLD_MINUTES } from './booking/limits.ts'
 import { callTimeShort } from './booking/when.ts'
 import { DATA_FILE_MODE } from './data-folder.ts'
 import type { ServerEnv } from './env.ts'
@@ -280,6 +281,15 @@ async function listBookings(store: LeadStore, args: string[], out: Out, now: () 
   return 0
 }
 
+/** Why the team's cancellation of a booking was refused, by the store's reason. */
+const cancelRefused = {
+  cancelled: (id: string) => `Booking ${id} is canceled already.`,
+  started: (id: string) => `Booking ${id} has started already: it can no longer be canceled.`,
+  expired: (id: string) => `Booking ${id} was held and not confirmed in time: its time is free already.`,
+  held: (id: string) =>
+    `Booking ${id} is held until its visitor confirms it from the mail: unconfirmed, it frees its time within ${HOLD_MINUTES} minutes.`,
+}
+
 /**
  * The team cancels a booking: the slot is free again, and the visitor's
  * cancellation (METHOD:CANCEL), the team's notice and the webhook go through
@@ -297,9 +307,8 @@ async function cancelBooking(
   const result = await store.cancelBooking({ id, now: now(), deliveries: bookingDeliveriesFor({ webhook }) })
   if (!result.ok) {
     out.error(
-      result.reason === 'cancelled'
-        ? `Booking ${id} is canceled already.`
-        : `No booking ${id} (see npm run leads -- bookings).`,
+      cancelRefused[result.reason as keyof typeof cancelRefused]?.(id) ??
+        `No booking ${id} (see npm run leads -- bookings).`,
     )
     return 1
   }

@@ -110,6 +110,8 @@ export function spentMessage(reason: LinkSpent): string {
       return `We held this time for ${HOLD_MINUTES} minutes, and it was not confirmed in that time, so it went back to the calendar. You are welcome to book a new time.`
     case 'confirmed':
       return 'This call is already confirmed: the invitation, with the links to move or cancel the call, is in your email.'
+    case 'held':
+      return 'This call is waiting to be confirmed: open the link in the email we sent to confirm it, and the links to move or cancel it follow.'
   }
 }
 
@@ -385,7 +387,15 @@ export function bookingService({
   }
 }
 
-const linkSpentReasons = new Set<string>(['not-found', 'cancelled', 'changed', 'started', 'expired', 'confirmed'])
+const linkSpentReasons = new Set<string>([
+  'not-found',
+  'cancelled',
+  'changed',
+  'started',
+  'expired',
+  'confirmed',
+  'held',
+])
 const isLinkSpent = (reason: string): reason is LinkSpent => linkSpentReasons.has(reason)
 const notBookableReasons = new Set<string>(['not-a-slot', 'too-soon', 'beyond-horizon', 'day-full', 'taken'])
 const isNotBookable = (reason: string): reason is NotBookable => notBookableReasons.has(reason)

@@ -239,6 +239,8 @@ export type LinkSpent =
   | 'expired'
   /** A confirm link of a booking that stands already. */
   | 'confirmed'
+  /** A move or cancellation of a booking still held: it stands only once its visitor confirms it. */
+  | 'held'
 
 /**
  * How a booking change went. Refused: a reason of the slot engine's, of the

@@ -266,11 +266,7 @@ export async function openPostgresStore({
 
     cancelBooking: (change) =>
       bookingTransaction(pool, async (client) => {
-        const refused = spentReason(await bookingOf(client, change.id), {
-          sequence: change.sequence,
-          now: change.now,
-          allowed: ['confirmed', 'held'],
-        })
+        const refused = spentReason(await bookingOf(client, change.id), { sequence: change.sequence, now: change.now })
         if (refused) return { ok: false, reason: refused }
         await client.query(
           "UPDATE bookings SET status = 'cancelled', sequence = sequence + 1, updated_at = $1 WHERE id = $2",

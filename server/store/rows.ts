@@ -218,7 +218,7 @@ export function spentReason(
   if (booking.status === 'cancelled') return 'cancelled'
   if (booking.status === 'expired' || (booking.status === 'held' && (booking.holdExpiresAt ?? 0) <= now))
     return 'expired'
-  if (!allowed.includes(booking.status)) return booking.status === 'confirmed' ? 'confirmed' : 'changed'
+  if (!allowed.includes(booking.status)) return booking.status === 'confirmed' ? 'confirmed' : 'held'
   if (sequence !== undefined && booking.sequence !== sequence) return 'changed'
   if (Date.parse(booking.start) <= now) return 'started'
   return undefined

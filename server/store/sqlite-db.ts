@@ -315,11 +315,7 @@ export function sqliteOperations(db: Database.Database) {
     }).immediate,
   )
   const cancelBooking = db.transaction((change: BookingCancel): BookingChange => {
-    const refused = spentReason(bookingOf(change.id), {
-      sequence: change.sequence,
-      now: change.now,
-      allowed: ['confirmed', 'held'],
-    })
+    const refused = spentReason(bookingOf(change.id), { sequence: change.sequence, now: change.now })
     if (refused) return { ok: false, reason: refused }
     cancelRow.run(change.now, change.id)
     const booking = bookingOf(change.id)!
