@@ -103,6 +103,15 @@ test('a data folder and database of an earlier release (0755, 0644) are made 070
   }
 })
 
+test('a folder shared on purpose (sticky, as /tmp) is left as it is; the files the server writes in it are 0600', async () => {
+  const shared = scratch()
+  chmodSync(shared, 0o1777)
+  const server = await startServer(envOf({ DATA_DIR: shared }), { log: silent })
+  await server.close()
+  expect((statSync(shared).mode & 0o7777).toString(8)).toBe('1777')
+  expect(modes(shared)).toMatchObject({ 'booking-secret': '600', 'leads.sqlite': '600' })
+})
+
 test('a data folder that is a file, or under a file, stops the start with the path and what is wrong', async () => {
   const root = scratch()
   const file = path.join(root, 'not-a-folder')

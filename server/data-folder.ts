@@ -124,10 +124,15 @@ function writeRefusal(name: string, mode: number, fs: DataFolderFs): string | un
   }
 }
 
-/** `name` at `mode` when this process owns it and it is not so already; another owner's is left as it is. */
+/**
+ * `name` at `mode` when this process owns it and it is not so already; another
+ * owner's is left as it is, and so is a folder shared on purpose (the sticky
+ * bit, as /tmp: root owns it, and taking it from everyone else would break the
+ * machine).
+ */
 function makePrivate(name: string, mode: number, fs: DataFolderFs, wrong: (what: string) => Error) {
   const stat = fs.statSync(name)
-  if ((stat.mode & 0o777) === mode || stat.uid !== uid()) return
+  if ((stat.mode & 0o777) === mode || stat.uid !== uid() || stat.mode & STICKY) return
   try {
     fs.chmodSync(name, mode)
   } catch (error) {
@@ -136,3 +141,6 @@ function makePrivate(name: string, mode: number, fs: DataFolderFs, wrong: (what:
 }
 
 const uid = () => process.getuid?.() ?? -1
+
+/** The sticky bit of a mode (S_ISVTX). */
+const STICKY = 0o1000
