@@ -91,6 +91,8 @@ describe.each(Object.entries(stores))('%s', (name, database) => {
 
     test("the booker's address and time, without the form's key, get a refusal: no link, no id, nothing changed", async () => {
       expect(server.database).toBe(name === 'SQLite' ? 'sqlite' : 'postgres')
+      // The booking form carries a key of its own: its page is never kept by a cache.
+      expect((await fetch(`${server.url}/book`)).headers.get('cache-control')).toBe('no-store')
       const slot = await freeStart(server.url)
       const victim = { ...aBooker(), start: slot, timeZone: 'Europe/Berlin', [FORM_KEY_FIELD]: 'victim-form-key' }
       const booked = await postForm(server.url, victim)

@@ -85,10 +85,11 @@ export function renderedPagesApp({
     response.headers.set('Content-Security-Policy', csp!)
     // As the pre-rendered pages are sent (server/static-files.ts).
     response.headers.set('Content-Type', contentTypes['.html']!)
-    // A refused form holds what was typed, a booking's page its call and link: never stored. The free
-    // times are asked again on each visit, as every page is (`revalidate`).
+    // A refused form holds what was typed, a booking's page its call and link, the booking form a key
+    // of its own (docs/decisions/042-nobody-floods-the-calendar.md): never stored. Other pages are
+    // asked again on each visit (`revalidate`).
     const personal =
-      locals.contactForm ?? locals.booking?.refused ?? (locals.bookingLink && locals.bookingLink.kind !== 'none')
+      locals.contactForm ?? locals.booking ?? (locals.bookingLink && locals.bookingLink.kind !== 'none')
     response.headers.set('Cache-Control', personal ? 'no-store' : cachePolicy.revalidate)
     return response
   }
