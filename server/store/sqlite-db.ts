@@ -371,8 +371,12 @@ export function sqliteOperations(db: Database.Database) {
     // Even when nothing is found: the same command run again clears what a reader kept, or
     // what an earlier release left of an address.
     eraseByEmail: (email: string): ErasedLeads => withWipe(erase(email)),
-    purgeLeads: (before: number, options: { dryRun?: boolean } = {}): PurgedLeads =>
-      options.dryRun ? purge(before, true) : withWipe(purge(before, false)),
+    // The daily purge rewrites the file only when it deleted something: a VACUUM holds the write
+    // lock while it copies the whole database, and most days nobody's retention ends.
+    purgeLeads: (before: number, options: { dryRun?: boolean } = {}): PurgedLeads => {
+      const purged = purge(before, options.dryRun ?? false)
+      return options.dryRun || purged.leads.length === 0 ? purged : withWipe(purged)
+    },
     countLeads: (): number => db.prepare<[], { n: number }>('SELECT count(*) AS n FROM leads').get()!.n,
     outboxBacklog: (): { pending: number; failed: number } => {
       const counts = db
