@@ -414,8 +414,8 @@ test.describe('with JavaScript, from Auckland', () => {
 // A surge of bookings (docs/decisions/042-nobody-floods-the-calendar.md), on a server of this
 // test's own that counts one booking a day as normal: the second is held until its visitor
 // confirms it from the mail, and no invitation goes out before.
-test.describe('a surge of bookings, without JavaScript', () => {
-  test.use({ javaScriptEnabled: false, timezoneId: 'Europe/Berlin' })
+test.describe('a surge of bookings', () => {
+  test.use({ timezoneId: 'Europe/Berlin' })
   let server: ChildProcess | undefined
   let origin = ''
   let dataDir = ''
