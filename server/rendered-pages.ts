@@ -88,8 +88,7 @@ export function renderedPagesApp({
     // A refused form holds what was typed, a booking's page its call and link, the booking form a key
     // of its own (docs/decisions/042-nobody-floods-the-calendar.md): never stored. Other pages are
     // asked again on each visit (`revalidate`).
-    const personal =
-      locals.contactForm ?? locals.booking ?? (locals.bookingLink && locals.bookingLink.kind !== 'none')
+    const personal = locals.contactForm ?? locals.booking ?? (locals.bookingLink && locals.bookingLink.kind !== 'none')
     response.headers.set('Cache-Control', personal ? 'no-store' : cachePolicy.revalidate)
     return response
   }
