@@ -1,26 +1,14 @@
 import ICAL from 'ical.js'
 import { expect, test } from 'vitest'
-import type { BookingEvent } from '../store/lead-store.ts'
 import { CALL_SUMMARY, foldLines, invitation } from './invitation.ts'
+import { storedBooking } from './test-bookings.ts'
 import { eventsByReader } from './test-ical.ts'
 
-const booking: BookingEvent['booking'] = {
-  id: '0e6a3f7e-1111-4222-8333-444455556666',
-  leadId: 'lead',
-  start: '2026-12-02T14:00:00.000Z',
-  end: '2026-12-02T14:30:00.000Z',
-  timeZone: 'Europe/Berlin',
-  uid: '5b1c@northpeak.example',
+const booking = storedBooking({
   sequence: 3,
-  status: 'confirmed',
-  createdAt: Date.parse('2026-11-30T12:00:00Z'),
-  updatedAt: Date.parse('2026-11-30T12:05:00Z'),
-  holdExpiresAt: null,
   name: 'Zoë Ångström, "Ops"; Lead',
   email: 'zoe@example.com',
-  company: null,
-  note: null,
-}
+})
 
 test('every line is at most 75 octets, multi-byte characters never split; ical.js reads the text back as written', () => {
   const description = `Ünïcödé ${'ä'.repeat(120)}; commas, semicolons; and a line\nbreak`

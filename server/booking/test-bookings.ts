@@ -1,4 +1,5 @@
 // For the booking tests (server/api/bookings.test.ts, bookings-concurrency.test.ts, the mails' and the CLI's).
+import type { StoredBooking } from '../store/lead-store.ts'
 
 /** A signing secret for tests' servers (BOOKING_SECRET). */
 export const TEST_BOOKING_SECRET = 'test-booking-secret-of-32-characters-or-more'
@@ -43,4 +44,30 @@ export function postBooking(url: string, body: unknown, path = '/api/bookings') 
     body: typeof body === 'string' ? body : JSON.stringify(body),
     headers: { 'content-type': 'application/json' },
   })
+}
+
+/**
+ * A booking as the store gives it, for the tests of what is written from one
+ * (the invitation, the mails): a call on Wednesday 2026-12-02 at 09:00 in New
+ * York, booked from Berlin; `overrides` for what a test is about.
+ */
+export function storedBooking(overrides: Partial<StoredBooking> = {}): StoredBooking {
+  return {
+    id: '0e6a3f7e-1111-4222-8333-444455556666',
+    leadId: 'lead',
+    start: '2026-12-02T14:00:00.000Z',
+    end: '2026-12-02T14:30:00.000Z',
+    timeZone: 'Europe/Berlin',
+    uid: '5b1c@northpeak.example',
+    sequence: 0,
+    status: 'confirmed',
+    createdAt: Date.parse('2026-11-30T12:00:00Z'),
+    updatedAt: Date.parse('2026-11-30T12:05:00Z'),
+    holdExpiresAt: null,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    company: null,
+    note: null,
+    ...overrides,
+  }
 }

@@ -5,7 +5,7 @@ import ICAL from 'ical.js'
 import { afterAll, describe, expect, test } from 'vitest'
 import { CALL_SUMMARY } from '../booking/invitation.ts'
 import { eventsByReader } from '../booking/test-ical.ts'
-import { TEST_BOOKING_SECRET } from '../booking/test-bookings.ts'
+import { storedBooking, TEST_BOOKING_SECRET } from '../booking/test-bookings.ts'
 import { callTimeInWords } from '../booking/when.ts'
 import type { BookingEvent, StoredLead } from '../store/lead-store.ts'
 import { bookingInviteMail, bookingNoticeMail } from './booking-mail.ts'
@@ -20,24 +20,7 @@ import { mimeParts, smtpReceiver, waitFor } from './test-receivers.ts'
 const ORIGIN = 'https://northpeak.example'
 const FROM = 'Northpeak <hello@northpeak.example>'
 
-// The fields these mails read; a booking's others play no part in them.
-const booking = {
-  id: '0e6a3f7e-1111-4222-8333-444455556666',
-  leadId: 'lead',
-  start: '2026-12-02T14:00:00.000Z',
-  end: '2026-12-02T14:30:00.000Z',
-  timeZone: 'Europe/Berlin',
-  uid: '5b1c@northpeak.example',
-  sequence: 0,
-  status: 'confirmed',
-  createdAt: Date.parse('2026-11-30T12:00:00Z'),
-  updatedAt: Date.parse('2026-11-30T12:05:00Z'),
-  holdExpiresAt: null,
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  company: 'Analytical Engines Ltd',
-  note: null,
-} satisfies BookingEvent['booking']
+const booking = storedBooking({ company: 'Analytical Engines Ltd' })
 
 // The review's name, and one whose injected lines end in a property of their own, so that a reader
 // that skips the unreadable start of the line reads whole events.

@@ -69,17 +69,23 @@ test('a database migrated before the migrations had a dialect keeps its data and
   after.close()
 })
 
-test('a database of the leads before bookings (migration 2) keeps its leads and deliveries through the rebuild of 003', async () => {
-  const file = path.join(dir, 'before-bookings.sqlite')
+/** A database as a release that had the first `version` migrations left it, open for a test to add rows. */
+function databaseAtMigration(file: string, version: number): Database.Database {
   const db = new Database(file)
   db.pragma('foreign_keys = ON')
   db.exec(
     'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
   )
-  for (const migration of migrationsFor('sqlite').slice(0, 2)) {
+  for (const migration of migrationsFor('sqlite').slice(0, version)) {
     db.exec(migration.sql)
     db.prepare('INSERT INTO schema_migrations VALUES (?, ?, 1)').run(migration.version, migration.name)
   }
+  return db
+}
+
+test('a database of the leads before bookings (migration 2) keeps its leads and deliveries through the rebuild of 003', async () => {
+  const file = path.join(dir, 'before-bookings.sqlite')
+  const db = databaseAtMigration(file, 2)
   db.prepare("INSERT INTO leads (id, created_at, kind, email) VALUES ('old-lead', 1, 'popup', 'old@example.com')").run()
   db.prepare(
     "INSERT INTO outbox (lead_id, kind, next_attempt_at, created_at) VALUES ('old-lead', 'notify-mail', 1, 1)",
@@ -122,15 +128,7 @@ test('the database itself holds one held or confirmed call per start: a second i
 
 test('a database with bookings from before the limits (migration 3) keeps them through the rebuild of 004', async () => {
   const file = path.join(dir, 'before-limits.sqlite')
-  const db = new Database(file)
-  db.pragma('foreign_keys = ON')
-  db.exec(
-    'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
-  )
-  for (const migration of migrationsFor('sqlite').slice(0, 3)) {
-    db.exec(migration.sql)
-    db.prepare('INSERT INTO schema_migrations VALUES (?, ?, 1)').run(migration.version, migration.name)
-  }
+  const db = databaseAtMigration(file, 3)
   db.prepare("INSERT INTO leads (id, created_at, kind, email) VALUES ('l1', 1, 'booking', 'a@example.com')").run()
   db.prepare(
     "INSERT INTO bookings VALUES ('b1', 'l1', '2026-12-02T14:00:00.000Z', '2026-12-02T14:30:00.000Z', 'UTC', 'u1', 2, 'confirmed', 1, 5)",

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import ICAL from 'ical.js'
@@ -83,10 +83,7 @@ async function giveDetails(page: Page, email: string) {
  * sent them; the server's own, or those of the server whose data is in `dataDir`.
  */
 async function mailWith(email: string, subject: string, count = 1, dataDir?: string): Promise<string> {
-  const matching = () =>
-    (dataDir ? mailsIn(dataDir, email) : mailsTo(email)).filter((mail) =>
-      new RegExp(`^Subject: ${subject}`, 'm').test(mail),
-    )
+  const matching = () => mailsTo(email, dataDir).filter((mail) => new RegExp(`^Subject: ${subject}`, 'm').test(mail))
   await expect.poll(() => matching().length, { message: `mails "${subject}" to ${email}` }).toBe(count)
   return matching().at(-1)!
 }
@@ -105,18 +102,6 @@ function invitation(mail: string) {
     start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
     attendee: String(event.getFirstPropertyValue('attendee')),
   }
-}
-
-/** The mails to `email` written by a server of this file's own, whose data is in `dataDir`. */
-function mailsIn(dataDir: string, email: string): string[] {
-  const dir = path.join(dataDir, 'mail')
-  let files: string[]
-  try {
-    files = readdirSync(dir).filter((file) => file.endsWith('.eml'))
-  } catch {
-    return []
-  }
-  return files.map((file) => readFileSync(path.join(dir, file), 'utf8')).filter((mail) => mail.includes(`To: ${email}`))
 }
 
 /** The path of a mail's link of `action` (the mail names the site's public origin). */

@@ -29,9 +29,9 @@ export function leadsWith(email: string): LeadRow[] {
   }
 }
 
-/** The mails written to this address so far. */
-export function mailsTo(email: string): string[] {
-  const dir = path.join(e2eDataDir, 'mail')
+/** The mails written to this address so far, by the server under test or by the one whose data is in `dataDir`. */
+export function mailsTo(email: string, dataDir = e2eDataDir): string[] {
+  const dir = path.join(dataDir, 'mail')
   let files: string[]
   try {
     files = readdirSync(dir)
