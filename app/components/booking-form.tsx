@@ -11,7 +11,6 @@ import {
   bookingControlId,
   bookingErrorId,
   firstBookingError,
-  FORM_KEY_FIELD,
   FROM_PARAM,
   ZONE_PARAM,
   type BookingField,
@@ -46,11 +45,6 @@ export interface BookingFormProps {
    * shown instead (`current`), and the link's fields sent with the time.
    */
   move?: { current: CallTime; fields: Record<string, string> }
-  /**
-   * A new booking's one-time key, made for each page the server renders: the
-   * same form sent twice books once (server/booking/service.ts `bookSlot`).
-   */
-  formKey?: string
 }
 
 /** Sets `name` in the address, as the page would have it after asking again. */
@@ -71,7 +65,7 @@ function keepInAddress(name: string, value: string) {
  * a form that asks the page again (`?tz=`, `?from=`); scripts only draw the
  * zone or week asked for in place.
  */
-export function BookingForm({ times, starts, zones, initial, action, move, formKey }: BookingFormProps) {
+export function BookingForm({ times, starts, zones, initial, action, move }: BookingFormProps) {
   // Whether scripts run: the zone chooser's button then goes, as choosing
   // re-draws the times at once, and the week buttons draw their week in place.
   const hydrated = useHydrated()
@@ -238,7 +232,6 @@ export function BookingForm({ times, starts, zones, initial, action, move, formK
         className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
       >
         <input type="hidden" name="timeZone" value={timeZone} />
-        {formKey ? <input type="hidden" name={FORM_KEY_FIELD} value={formKey} /> : null}
         {Object.entries(move?.fields ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

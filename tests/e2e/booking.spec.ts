@@ -143,8 +143,14 @@ test.describe('without JavaScript, from Tokyo', () => {
     await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Asia/Tokyo'))
     await expect(page.getByRole('main')).toContainText(`${site.strategySession.minutes} minutes`)
 
+    // The form sent the key the page gave it, which lies beside the form (its `form` attribute).
     expect(leadsWith(email)).toEqual([
-      expect.objectContaining({ kind: 'booking', name: 'Ada Lovelace', company: 'Analytical Engines' }),
+      expect.objectContaining({
+        kind: 'booking',
+        name: 'Ada Lovelace',
+        company: 'Analytical Engines',
+        idempotency_key: expect.stringMatching(/^booking-form:[0-9a-f-]{36}$/),
+      }),
     ])
     const booked = await mailWith(email, 'Booked:')
     const invite = invitation(booked)
@@ -313,6 +319,10 @@ test.describe('with JavaScript, from Auckland', () => {
     await confirm(page)
     await expect(page.getByRole('main')).toContainText(whenInZone(start, 'Pacific/Auckland'))
     expect(invitation(await mailWith(email, 'Booked:'))).toMatchObject({ method: 'REQUEST', start })
+    // The woken island sent the page's key with the form too.
+    expect(leadsWith(email)).toEqual([
+      expect.objectContaining({ idempotency_key: expect.stringMatching(/^booking-form:[0-9a-f-]{36}$/) }),
+    ])
   })
 
   test('another week is drawn in place, and a time picked in a week no longer shown is the one booked', async ({

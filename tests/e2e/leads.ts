@@ -15,6 +15,8 @@ export interface LeadRow {
   message: string | null
   topic: string | null
   page: string | null
+  /** A booking's: its form's one-time key (docs/decisions/042-nobody-floods-the-calendar.md). */
+  idempotency_key: string | null
 }
 
 /** The stored leads with this e-mail address. */
@@ -22,7 +24,9 @@ export function leadsWith(email: string): LeadRow[] {
   const db = new Database(path.join(e2eDataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true })
   try {
     return db
-      .prepare('SELECT kind, email, name, company, service, message, topic, page FROM leads WHERE email = ?')
+      .prepare(
+        'SELECT kind, email, name, company, service, message, topic, page, idempotency_key FROM leads WHERE email = ?',
+      )
       .all(email) as LeadRow[]
   } finally {
     db.close()
