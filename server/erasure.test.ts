@@ -4,10 +4,9 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, expect, test, vi } from 'vitest'
 import { loadAvailability } from './booking/availability.ts'
-import { TEST_BOOKING_SECRET } from './booking/test-bookings.ts'
 import { runLeadsCli } from './leads-cli.ts'
-import { createMailer } from './outbox/mail.ts'
-import { bookingDeliveriesFor, createDeliver, createOutboxWorker, deliveriesFor } from './outbox/worker.ts'
+import { mailFileWorker } from './outbox/test-receivers.ts'
+import { bookingDeliveriesFor, deliveriesFor } from './outbox/worker.ts'
 import type { LeadStore } from './store/lead-store.ts'
 import { openPostgresStore } from './store/postgres.ts'
 import { openSqliteStore } from './store/sqlite.ts'
@@ -98,19 +97,7 @@ async function dataFolder() {
   await lead({ kind: 'contact', ...grace, service: 'paid-ads', message: 'Hello' }, graceTime)
   await book(grace, '2026-12-09T15:00:00.000Z', graceTime + 1000)
 
-  const worker = createOutboxWorker({
-    store,
-    deliver: createDeliver({
-      sendMail: createMailer({ mailDir }),
-      origin: 'https://northpeak.example',
-      mailFrom: 'Northpeak <hello@northpeak.example>',
-      notifyTo: 'hello@northpeak.example',
-      bookingSecret: TEST_BOOKING_SECRET,
-      teamTimeZone: settings.timeZone,
-    }),
-    log: { info: () => {}, error: () => {} },
-    now: () => graceTime + 60_000,
-  })
+  const worker = mailFileWorker({ store, mailDir, now: () => graceTime + 60_000, teamTimeZone: settings.timeZone })
   await worker.runOnce()
   const mails = readdirSync(mailDir).sort()
   const about = (who: typeof ada) =>

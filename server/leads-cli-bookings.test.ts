@@ -3,11 +3,9 @@ import path from 'node:path'
 import ICAL from 'ical.js'
 import { expect, test, vi } from 'vitest'
 import { loadAvailability } from './booking/availability.ts'
-import { TEST_BOOKING_SECRET } from './booking/test-bookings.ts'
 import { runLeadsCli } from './leads-cli.ts'
-import { createMailer } from './outbox/mail.ts'
-import { bookingDeliveriesFor, createDeliver, createOutboxWorker } from './outbox/worker.ts'
-import { mimeParts } from './outbox/test-receivers.ts'
+import { mailFileWorker, mimeParts } from './outbox/test-receivers.ts'
+import { bookingDeliveriesFor } from './outbox/worker.ts'
 import type { NewBooking } from './store/lead-store.ts'
 import { openTestStore } from './store/test-store.ts'
 
@@ -53,20 +51,8 @@ async function book(start: string, person: { name: string; email: string; compan
   return item.bookingId
 }
 
-const worker = createOutboxWorker({
-  store,
-  deliver: createDeliver({
-    sendMail: createMailer({ mailDir }),
-    origin: 'https://northpeak.example',
-    mailFrom: 'Northpeak <hello@northpeak.example>',
-    notifyTo: 'hello@northpeak.example',
-    bookingSecret: TEST_BOOKING_SECRET,
-    teamTimeZone: 'America/New_York',
-  }),
-  log: { info: () => {}, error: () => {} },
-  // The deliveries are due at the tests' clock, not the machine's.
-  now: () => now + 60_000,
-})
+// The deliveries are due at the tests' clock, not the machine's.
+const worker = mailFileWorker({ store, mailDir, now: () => now + 60_000 })
 
 const ada = { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Engines Ltd' }
 const grace = { name: 'Grace Hopper', email: 'grace@example.org', company: 'Navy Labs' }

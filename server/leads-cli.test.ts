@@ -3,8 +3,8 @@ import path from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import type { Lead } from '#app/lib/lead.ts'
 import { mentionOf, runLeadsCli } from './leads-cli.ts'
-import { createMailer } from './outbox/mail.ts'
-import { createDeliver, createOutboxWorker, deliveriesFor } from './outbox/worker.ts'
+import { mailFileWorker } from './outbox/test-receivers.ts'
+import { deliveriesFor } from './outbox/worker.ts'
 import { openPostgresStore } from './store/postgres.ts'
 import { openSqliteStore } from './store/sqlite.ts'
 import { testDatabases } from './store/test-database.ts'
@@ -138,16 +138,7 @@ test('an unknown command, or none, shows the usage', async () => {
 
 test('erase removes every lead of the address, in any case, with their deliveries and mail files', async () => {
   // Deliver the mails to files, as the server does without SMTP_URL.
-  const worker = createOutboxWorker({
-    store,
-    deliver: createDeliver({
-      sendMail: createMailer({ mailDir }),
-      origin: 'https://northpeak.example',
-      mailFrom: 'Northpeak <hello@northpeak.example>',
-      notifyTo: 'hello@northpeak.example',
-    }),
-    log: { info: () => {}, error: () => {} },
-  })
+  const worker = mailFileWorker({ store, mailDir })
   await worker.runOnce()
   // The checklist to Ada, a notice about each of the three leads.
   expect(readdirSync(mailDir)).toHaveLength(4)
@@ -297,16 +288,7 @@ describe('purge', () => {
     await insert('kept-1', 'kept@example.com', '2024-01-01T09:00:00Z')
     await insert('kept-2', 'KEPT@example.com', '2025-12-01T09:00:00Z')
     // The mails go to files, as the server sends them without SMTP_URL.
-    const worker = createOutboxWorker({
-      store: purgeDb.store,
-      deliver: createDeliver({
-        sendMail: createMailer({ mailDir: purgeMail }),
-        origin: 'https://northpeak.example',
-        mailFrom: 'Northpeak <hello@northpeak.example>',
-        notifyTo: 'hello@northpeak.example',
-      }),
-      log: { info: () => {}, error: () => {} },
-    })
+    const worker = mailFileWorker({ store: purgeDb.store, mailDir: purgeMail })
     await worker.runOnce()
     const written = readdirSync(purgeMail)
     expect(written).toHaveLength(6)

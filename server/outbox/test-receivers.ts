@@ -3,7 +3,11 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll } from 'vitest'
+import { TEST_BOOKING_SECRET } from '../booking/test-bookings.ts'
+import type { LeadStore } from '../store/lead-store.ts'
+import { createMailer } from './mail.ts'
 import { verifyWebhookSignature, type LeadWebhookBody } from './webhook.ts'
+import { createDeliver, createOutboxWorker } from './worker.ts'
 
 export interface ReceivedHook {
   body: LeadWebhookBody
@@ -167,4 +171,36 @@ export function mimeParts(raw: string): MimePart[] {
           ).toString('utf8')
         : body
   return [{ contentType, disposition: headers.get('content-disposition'), body: decoded }]
+}
+
+/**
+ * For tests: the outbox worker as the server runs it without SMTP_URL, every
+ * mail written as a file under `mailDir`, the booking mails' links signed
+ * with TEST_BOOKING_SECRET; `now`, the clock the deliveries are due by (the
+ * test's, not the machine's). Silent: its log lines are not the test's subject.
+ */
+export function mailFileWorker({
+  store,
+  mailDir,
+  now,
+  teamTimeZone = 'America/New_York',
+}: {
+  store: LeadStore
+  mailDir: string
+  now?: () => number
+  teamTimeZone?: string
+}) {
+  return createOutboxWorker({
+    store,
+    deliver: createDeliver({
+      sendMail: createMailer({ mailDir }),
+      origin: 'https://northpeak.example',
+      mailFrom: 'Northpeak <hello@northpeak.example>',
+      notifyTo: 'hello@northpeak.example',
+      bookingSecret: TEST_BOOKING_SECRET,
+      teamTimeZone,
+    }),
+    log: { info: () => {}, error: () => {} },
+    ...(now ? { now } : {}),
+  })
 }
