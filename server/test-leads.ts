@@ -1,4 +1,5 @@
-// Leads as the tests send them (server/api/leads.test.ts, server/rendered-pages.test.ts).
+// Leads as the tests send them (server/api/leads.test.ts, server/rendered-pages.test.ts), and as the store gives them.
+import type { StoredLead } from './store/lead-store.ts'
 
 /** For tests: a complete contact-form lead, every field filled in. */
 export const contactLead = {
@@ -20,4 +21,28 @@ export const attribution = {
   utm_campaign: 'audit-q1',
   utm_term: 'marketing audit',
   utm_content: 'ad-2',
+}
+
+/** For tests: a lead as the store gives it, a popup sign-up unless `fields` say otherwise. */
+export function storedLead(fields: Partial<StoredLead> = {}): StoredLead {
+  return {
+    id: 'lead-1',
+    createdAt: Date.UTC(2026, 10, 25),
+    kind: 'popup',
+    email: 'ada@example.com',
+    name: null,
+    company: null,
+    service: null,
+    budget: null,
+    message: null,
+    topic: null,
+    page: null,
+    referrerHost: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+    ...fields,
+  }
 }

@@ -1,8 +1,8 @@
 import ICAL from 'ical.js'
 import { expect, test } from 'vitest'
-import { CALL_SUMMARY, foldLines, invitation } from './invitation.ts'
+import { foldLines, invitation } from './invitation.ts'
 import { storedBooking } from './test-bookings.ts'
-import { eventsByReader } from './test-ical.ts'
+import { eventsByReader, hostileNames, oneCall } from './test-ical.ts'
 
 const booking = storedBooking({
   sequence: 3,
@@ -43,26 +43,10 @@ test('foldLines: a short line stays; a long one continues on lines that start wi
 // Issue 38: a line break in what a visitor typed, as it could still reach the writer from an old row
 // or the CLI (the lead schema refuses it, app/lib/lead.ts). Two independent readers must each find the
 // one event; vobject ends a line at a bare CR, ical.js does not.
-const injected = 'Ada\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Pay at evil.example\r\nEND:VEVENT'
-// Its end a property of its own, so that a reader that skips the unreadable start of the line reads whole events.
-const closed = 'Ada\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Pay at evil.example\r\nX-TAIL:'
-const hostile: [string, string][] = [
-  ['CRLF', injected],
-  ['a bare CR', injected.replaceAll('\r\n', '\r')],
-  ['a bare LF', injected.replaceAll('\r\n', '\n')],
-  ['CRLF, the injected lines closed', closed],
-  ['a bare CR, the injected lines closed', closed.replaceAll('\r\n', '\r')],
-  ['a bare LF, the injected lines closed', closed.replaceAll('\r\n', '\n')],
-]
-const oneCall = {
-  'ical.js': [[CALL_SUMMARY]],
-  vobject: [[CALL_SUMMARY]],
-  'vobject, skipping unreadable lines': [[CALL_SUMMARY]],
-}
 /** The lines of an invitation joined: no control character may be left, the CRLF line ends and folds taken away. */
 const betweenLineEnds = (ics: string) => ics.replace(/\r\n /g, '').replace(/\r\n/g, '')
 
-for (const [what, value] of hostile) {
+for (const [what, value] of hostileNames) {
   test(`name, company and note with ${what}: one event, the call's, to ical.js and to vobject`, () => {
     const ics = invitation(
       {

@@ -4,6 +4,7 @@
 // of them ends is seen (issue 38).
 import { execFileSync } from 'node:child_process'
 import ICAL from 'ical.js'
+import { CALL_SUMMARY } from './invitation.ts'
 
 /** The SUMMARY of each VEVENT, for each VCALENDAR; or what the reader said when it refused the text. */
 export type EventsRead = (string | null)[][] | { error: string }
@@ -72,4 +73,29 @@ export function eventsByReader(ics: string): Record<string, EventsRead> {
     vobject: eventsByVobject(ics),
     'vobject, skipping unreadable lines': eventsByVobject(ics, { lenient: true }),
   }
+}
+
+/**
+ * Names that try to inject a second event into an invitation (issue 38), as
+ * they could still reach the writers from an old row or the CLI: the review's,
+ * and one whose injected lines end in a property of their own, so that a
+ * reader that skips the unreadable start of a line reads whole events; each
+ * with CRLF, a bare CR and a bare LF.
+ */
+const injected = 'Ada\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Pay at evil.example\r\nEND:VEVENT'
+const closed = 'Ada\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Pay at evil.example\r\nX-TAIL:'
+export const hostileNames: [string, string][] = [
+  ['CRLF', injected],
+  ['a bare CR', injected.replaceAll('\r\n', '\r')],
+  ['a bare LF', injected.replaceAll('\r\n', '\n')],
+  ['CRLF, the injected lines closed', closed],
+  ['a bare CR, the injected lines closed', closed.replaceAll('\r\n', '\r')],
+  ['a bare LF, the injected lines closed', closed.replaceAll('\r\n', '\n')],
+]
+
+/** What every reader of `eventsByReader` must find in an invitation: one event, the call's. */
+export const oneCall = {
+  'ical.js': [[CALL_SUMMARY]],
+  vobject: [[CALL_SUMMARY]],
+  'vobject, skipping unreadable lines': [[CALL_SUMMARY]],
 }

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import ICAL from 'ical.js'
 import { afterAll, describe, expect, test } from 'vitest'
-import { CALL_SUMMARY } from '../booking/invitation.ts'
-import { eventsByReader } from '../booking/test-ical.ts'
+import { eventsByReader, hostileNames, oneCall } from '../booking/test-ical.ts'
 import { storedBooking, TEST_BOOKING_SECRET } from '../booking/test-bookings.ts'
 import { callTimeInWords } from '../booking/when.ts'
-import type { BookingEvent, StoredLead } from '../store/lead-store.ts'
+import type { BookingEvent } from '../store/lead-store.ts'
+import { storedLead } from '../test-leads.ts'
 import { bookingInviteMail, bookingNoticeMail } from './booking-mail.ts'
 import { createMailer, type MailMessage } from './mail.ts'
 import { mimeParts, smtpReceiver, waitFor } from './test-receivers.ts'
@@ -21,24 +21,6 @@ const ORIGIN = 'https://northpeak.example'
 const FROM = 'Northpeak <hello@northpeak.example>'
 
 const booking = storedBooking({ company: 'Analytical Engines Ltd' })
-
-// The review's name, and one whose injected lines end in a property of their own, so that a reader
-// that skips the unreadable start of the line reads whole events.
-const injected = 'Ada\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Pay at evil.example\r\nEND:VEVENT'
-const closed = 'Ada\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nSUMMARY:Pay at evil.example\r\nX-TAIL:'
-const hostile: [string, string][] = [
-  ['CRLF', injected],
-  ['a bare CR', injected.replaceAll('\r\n', '\r')],
-  ['a bare LF', injected.replaceAll('\r\n', '\n')],
-  ['a bare CR, the injected lines closed', closed.replaceAll('\r\n', '\r')],
-  ['CRLF, the injected lines closed', closed],
-]
-
-const oneCall = {
-  'ical.js': [[CALL_SUMMARY]],
-  vobject: [[CALL_SUMMARY]],
-  'vobject, skipping unreadable lines': [[CALL_SUMMARY]],
-}
 
 const mailDir = mkdtempSync(path.join(tmpdir(), 'northpeak-mail-'))
 afterAll(() => rmSync(mailDir, { recursive: true, force: true }))
@@ -74,7 +56,7 @@ function headersOf(raw: string) {
 const mailHeaders = ['from', 'to', 'reply-to', 'subject', 'message-id', 'date', 'mime-version', 'content-type']
 
 describe("the visitor's invitation", () => {
-  for (const [what, value] of hostile) {
+  for (const [what, value] of hostileNames) {
     test(`name, company and note with ${what}: the mail's calendar part and invite.ics hold one event, the call's, to ical.js and to vobject`, async () => {
       const event: BookingEvent = {
         event: 'created',
@@ -82,7 +64,7 @@ describe("the visitor's invitation", () => {
       }
       const mails = await written(
         bookingInviteMail(event, { origin: ORIGIN, from: FROM, secret: TEST_BOOKING_SECRET }),
-        `invite-${hostile.findIndex(([name]) => name === what)}`,
+        `invite-${hostileNames.findIndex(([name]) => name === what)}`,
       )
       for (const [how, raw] of Object.entries(mails)) {
         expect(headersOf(raw), how).toEqual({
@@ -108,25 +90,14 @@ describe("the visitor's invitation", () => {
 })
 
 describe("the team's notice", () => {
-  const lead: StoredLead = {
+  const lead = storedLead({
     id: 'lead',
     createdAt: booking.createdAt,
     kind: 'booking',
-    email: 'ada@example.com',
     name: 'Ada\r\nBcc: victim@evil.example\rX-Injected: yes',
     company: 'Analytical Engines\u0000\u001b[2J',
-    service: null,
-    budget: null,
     message: 'Hello\r\nBcc: victim@evil.example',
-    topic: null,
-    page: null,
-    referrerHost: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_term: null,
-    utm_content: null,
-  }
+  })
 
   test('a name and company with line breaks and control characters: no header of their own, the subject one line of text, sent to the team alone', async () => {
     const event: BookingEvent = { event: 'created', booking: { ...booking, name: lead.name!, company: lead.company } }

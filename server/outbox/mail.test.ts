@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { site } from '#app/lib/site.ts'
-import type { StoredLead } from '../store/lead-store.ts'
+import { storedLead } from '../test-leads.ts'
 import { checklistMail } from './mail.ts'
 
 // The audit kit's email, read as the visitor reads it: each part named as
@@ -11,29 +11,6 @@ import { checklistMail } from './mail.ts'
 const origin = 'https://northpeak.example'
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 const from = 'Northpeak <hello@northpeak.example>'
-
-function lead(fields: Partial<StoredLead>): StoredLead {
-  return {
-    id: 'lead-1',
-    createdAt: Date.UTC(2026, 10, 25),
-    kind: 'popup',
-    email: 'ada@example.com',
-    name: null,
-    company: null,
-    service: null,
-    budget: null,
-    message: null,
-    topic: null,
-    page: null,
-    referrerHost: null,
-    utm_source: null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_term: null,
-    utm_content: null,
-    ...fields,
-  }
-}
 
 /** The kit's parts as the mail must show them: name, then each link as "label: URL". */
 const parts = [
@@ -55,7 +32,7 @@ const parts = [
 ] as const
 
 describe('the audit kit email', () => {
-  const popup = checklistMail(lead({}), { origin, from })
+  const popup = checklistMail(storedLead({}), { origin, from })
 
   test('names each part of the kit, says what it is, and links each page and download', () => {
     const lines = popup.text.split('\n')
@@ -91,7 +68,7 @@ describe('the audit kit email', () => {
 
   test('a request for an audit through the contact form gets the same kit, greeted by name', () => {
     const contact = checklistMail(
-      lead({ kind: 'contact', name: 'Grace Hopper', topic: 'audit', service: 'analytics', message: 'Hi' }),
+      storedLead({ kind: 'contact', name: 'Grace Hopper', topic: 'audit', service: 'analytics', message: 'Hi' }),
       { origin, from },
     )
     expect(contact.text.split('\n')[0]).toBe('Hello Grace Hopper,')
@@ -107,7 +84,7 @@ describe('the audit kit email', () => {
   })
 
   test('a name is written into the HTML as text, never as markup', () => {
-    const contact = checklistMail(lead({ kind: 'contact', name: '<b>Eve</b>', topic: 'audit' }), { origin, from })
+    const contact = checklistMail(storedLead({ kind: 'contact', name: '<b>Eve</b>', topic: 'audit' }), { origin, from })
     expect(contact.html).toContain('<p>Hello &#60;b&#62;Eve&#60;/b&#62;,</p>')
   })
 })
