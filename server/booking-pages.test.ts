@@ -113,9 +113,12 @@ describe.each(Object.entries(stores))('%s', (name, database) => {
         const page = await response.text()
         expect(page).not.toContain(booking!.id)
         expect(page).not.toContain('reschedule.')
-        expect(shownBookingLocals(page).booking!.refused!.state.errors).toEqual({
+        const refused = shownBookingLocals(page).booking!.refused!.state
+        expect(refused.errors).toEqual({
           start: 'That time has just been booked by someone else. Pick one of the nearest free times instead.',
         })
+        // The form comes back with the key it was sent with, to be sent again once corrected.
+        expect(refused.formKey).toBe(attempt[FORM_KEY_FIELD])
       }
       expect(await server.store.countLeads()).toBe(leads)
       expect(await server.store.getBooking(booking!.id)).toMatchObject({ sequence: 0, name: 'Ada Lovelace' })

@@ -151,11 +151,16 @@ export function bookingPagesApp({
     const fields = await formFields(c)
     const values: BookingFormState['values'] = {}
     for (const field of bookingFields) if (fields[field]) values[field] = fields[field]
-    // A refused form is sent again with its key.
-    const formKey = fields[FORM_KEY_FIELD]
+    // A refused form comes back with what was typed and its key, to be sent again.
+    const refusedForm = (errors: BookingFormState['errors'], nearest?: string[]): BookingFormState => ({
+      errors,
+      values,
+      formKey: fields[FORM_KEY_FIELD],
+      ...(nearest ? { nearest } : {}),
+    })
     const retryAfter = await overLimit(c)
     if (retryAfter) {
-      const page = await bookPage(c, { state: { errors: { form: tooMany }, values, formKey }, status: 429 })
+      const page = await bookPage(c, { state: refusedForm({ form: tooMany }), status: 429 })
       page.headers.set('Retry-After', retryAfter)
       return page
     }
@@ -176,24 +181,22 @@ export function bookingPagesApp({
       case 'dropped':
         return c.redirect(BOOK_PATH, 303)
       case 'invalid':
-        return bookPage(c, { state: { errors: outcome.errors, values, formKey }, status: 400 })
+        return bookPage(c, { state: refusedForm(outcome.errors), status: 400 })
       case 'refused':
         return bookPage(c, {
-          state: {
-            errors: { start: outcome.message },
-            values,
-            nearest: outcome.nearest.map((slot) => slot.start),
-            formKey,
-          },
+          state: refusedForm(
+            { start: outcome.message },
+            outcome.nearest.map((slot) => slot.start),
+          ),
           status: 409,
         })
       case 'limited':
         return bookPage(c, {
-          state: { errors: { form: outcome.message }, values, formKey },
+          state: refusedForm({ form: outcome.message }),
           status: outcome.reason === 'network-limit' ? 429 : 409,
         })
       case 'unavailable':
-        return bookPage(c, { state: { errors: { form: outcome.message }, values, formKey }, status: 503 })
+        return bookPage(c, { state: refusedForm({ form: outcome.message }), status: 503 })
     }
   })
 
