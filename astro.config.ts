@@ -3,11 +3,12 @@
 import './server/build-globals.ts'
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'astro/config'
+import { defineConfig, memoryCache } from 'astro/config'
 import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 import { islandDirectives } from './app/directives/integration.ts'
 import { contentCheck, contentReload } from './app/lib/content/integration.ts'
 import { leadServer } from './server/astro/adapter.ts'
+import { pageCspConfig } from './server/security-policy.ts'
 import { articleCovers } from './scripts/social-cards/covers.ts'
 
 const buildEnv = readBuildEnv(process.env)
@@ -28,6 +29,23 @@ export default defineConfig({
   // /contact answers its own form post (app/pages/contact.astro): rendered on
   // demand inside the Node server (server/astro/adapter.ts).
   adapter: leadServer(),
+  // The pages rendered on demand that hold nothing of the visitor on a plain
+  // GET (/contact with its ?topic=, /dashboard with its ?range=) are rendered
+  // once per address and kept in memory (Astro.cache in the page); every page
+  // prefetches /contact (docs/product.md#prefetching). Other query parameters
+  // make no new entry, and at most 32 are kept.
+  cache: { provider: memoryCache({ max: 32, query: { include: ['topic', 'range'] } }) },
+  security: {
+    // A write is checked where it comes from by app/middleware.ts, once for
+    // every action and the lead endpoint: it knows SITE_ORIGIN behind a proxy
+    // that speaks plain HTTP to the server, and lets a client that sends no
+    // Origin (a landing page's server) through, as the lead API always has.
+    checkOrigin: false,
+    // A lead or a booking is at most 16 KB (MAX_LEAD_BYTES, server/api/lead-intake.ts).
+    actionBodySizeLimit: 16 * 1024,
+    // Each page's Content-Security-Policy, its scripts allowed by hash (server/security-policy.ts).
+    csp: pageCspConfig({ analytics: Boolean(buildEnv.VITE_GA_MEASUREMENT_ID) }),
+  },
   // One address per page: "/about", never "/about/" (the server redirects).
   trailingSlash: 'never',
   build: {
@@ -54,6 +72,20 @@ export default defineConfig({
   integrations: [react(), islandDirectives(), contentCheck(), contentReload(), articleCovers()],
   vite: {
     plugins: [tailwindcss()],
+    // Astro's prefetch and its actions client share one tiny module (the
+    // adapter's fetch headers); split into a chunk of its own, it would be a
+    // third round trip before every page's prefetch runs
+    // (tests/gates/script-depth.ts). It goes into the prefetch's chunk, which
+    // every page loads first.
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [{ name: 'prefetch', test: /[\\/]astro[\\/]dist[\\/]prefetch[\\/]|virtual:astro:adapter-config/ }],
+          },
+        },
+      },
+    },
     define: buildDefines(buildEnv),
   },
 })

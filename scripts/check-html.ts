@@ -1,16 +1,16 @@
 // `npm run check:html [-- DIR]`: the HTML validity gate over a build
 // (docs/decisions/022-release-gates.md). Every page must pass html-validate
 // (.htmlvalidate.mjs) and the Nu Html Checker with no error: each pre-rendered
-// file, and each page rendered on demand as the build renders it, fresh and
-// showing a refused form; exits 1 and lists each problem otherwise. Run after
-// `npm run build`.
+// file, and each page rendered on demand as the real server answers it, fresh
+// and showing a refused form; exits 1 and lists each problem otherwise. Run
+// after `npm run build`.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import '#server/build-globals.ts'
 import { pages } from '#app/lib/registry.ts'
-import { bookingPreview } from '#server/booking-pages.ts'
-import { loadRenderer, renderEach } from '#server/rendered-pages.ts'
+import { readServerEnv } from '#server/env.ts'
+import { startServer } from '#server/start.ts'
 import { pageFile } from '#server/static-files.ts'
 import {
   builtPages,
@@ -31,47 +31,55 @@ if (built.length === 0) {
   process.exit(1)
 }
 
-// The pages rendered on demand, written out for the checkers: as a first
-// visit gets them, and showing a refused form (every error, typed values kept).
+// The pages rendered on demand, as the real server answers them (its store in a
+// folder of its own): as a first visit gets them, and showing each refused form
+// (errors beside fields, what was typed kept); /book/manage as its links show a
+// call just booked and the form that moves it.
 const onDemand = pages.filter((entry) => !existsSync(path.join(clientDir, pageFile(entry.path)))).map((e) => e.path)
-const renderPage = await loadRenderer(path.dirname(clientDir))
-const refused: App.Locals = {
-  contactForm: {
-    status: 400,
-    state: {
-      errors: {
-        form: 'Too many messages from your address: try again in a minute.',
-        name: 'Enter your name',
-        email: 'Enter a valid email address, like name@company.com',
-        service: 'Choose the service you are interested in',
-        message: 'Tell us a little about your project',
-      },
-      values: { name: 'Ada <Lovelace>', email: 'ada@', message: 'Line one\nLine "two" & more' },
-    },
-  },
+const dataDir = mkdtempSync(path.join(tmpdir(), 'check-html-'))
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+const server = await startServer(
+  { ...readServerEnv({ CLIENT_DIR: clientDir, DATA_DIR: dataDir, LEAD_RATE_LIMIT: '0' }), PORT: 0 },
+  { log: { info: () => {}, error: () => {} } },
+)
+const origin = `http://127.0.0.1:${server.port}`
+async function answer(name: string, urlPath: string, status: number, form?: Record<string, string>) {
+  const response = await fetch(`${origin}${urlPath}`, {
+    redirect: 'manual',
+    ...(form ? { method: 'POST', body: new URLSearchParams(form) } : {}),
+  })
+  if (response.status !== status) throw new Error(`check:html: ${urlPath} answered ${response.status}, not ${status}`)
+  return { name, html: await response.text(), location: response.headers.get('location') ?? '' }
 }
-const renderedDir = mkdtempSync(path.join(tmpdir(), 'rendered-'))
-process.on('exit', () => rmSync(renderedDir, { recursive: true, force: true }))
+const fresh = await Promise.all(onDemand.map((urlPath) => answer(urlPath, urlPath, 200)))
+const bookPage = fresh.find((page) => page.name === '/book')!.html
+const start = /name="start"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="start"/.exec(bookPage)
+const formKey = /name="formKey" value="([^"]+)"/.exec(bookPage)?.[1] ?? ''
+if (!start) throw new Error('check:html: /book offers no time to book')
+const booker = { name: 'Ada <Lovelace>', email: 'ada@example.com', company: 'Engines & "Co"', timeZone: 'Europe/Berlin' }
+const booked = await answer('/book-booked', '/book?_action=book', 303, { ...booker, start: (start[1] ?? start[2])!, formKey })
+const manage = booked.location.replace(/&?booked=/, '')
 const rendered = [
-  ...(await renderEach(renderPage, onDemand, 'http://localhost', (urlPath) => bookingPreview(urlPath))).map((page) => ({
-    ...page,
-    name: page.urlPath,
-  })),
-  ...(
-    await renderEach(renderPage, onDemand, 'http://localhost', (urlPath) => ({
-      ...refused,
-      ...bookingPreview(urlPath, true),
-    }))
-  ).map((page) => ({
-    ...page,
-    name: `${page.urlPath}-refused`,
-  })),
+  ...fresh,
+  await answer('/contact-refused', '/contact?_action=contact', 400, {
+    kind: 'contact',
+    email: 'ada@',
+    message: 'Line one\nLine "two" & <more>',
+  }),
+  await answer('/book-refused', '/book?_action=book', 400, { ...booker, email: 'ada@', formKey }),
+  await answer('/book/manage-booked', booked.location, 200),
+  await answer('/book/manage-move', manage, 200),
+  await answer('/book/manage-refused', `${manage}&_action=reschedule`, 400, {
+    token: new URL(manage, origin).searchParams.get('token') ?? '',
+    start: 'not a time',
+  }),
 ].map(({ name, html }) => {
-  const file = path.join(renderedDir, `${name.slice(1)}.html`)
+  const file = path.join(dataDir, 'pages', `${name.slice(1)}.html`)
   mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(file, html)
   return file
 })
+await server.close()
 const files = [...built, ...rendered]
 
 function summary(problems: readonly HtmlProblem[]): string[] {

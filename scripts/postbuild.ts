@@ -4,19 +4,15 @@
 //   (docs/decisions/023-social-cards-at-build.md);
 // - writes Brotli and gzip copies of every text file, so the server sends
 //   them without compressing per request;
-// - writes the security headers of every page (its CSP allows exactly its own
-//   inline scripts) to _headers.json, which the server reads at start, to
-//   _headers for a static host, and to build/nginx/northpeak.conf for nginx
-//   (docs/deploy.md). A page rendered on demand (/contact) is rendered once
-//   here, by the build's own server entry, to read its inline scripts.
+// - writes the security headers the build's adapter took from Astro
+//   (server/astro/adapter.ts) into build/nginx/northpeak.conf for nginx
+//   (docs/deploy.md), with the pages rendered on demand proxied to the server.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineBuildGlobals, readBuildEnv } from '#app/lib/build-env.ts'
-import { HEADERS_RULE_LIMIT, headersRuleCount, writeSecurityHeaders } from '#server/headers-file.ts'
+import { HEADERS_RULE_LIMIT, headersRuleCount, readSecurityHeaders } from '#server/headers-file.ts'
 import { NGINX_CONF, writeNginxConf } from '#server/nginx-conf.ts'
-import { bookingPreview } from '#server/booking-pages.ts'
-import { loadRenderer, renderEach } from '#server/rendered-pages.ts'
 import { HEADERS_JSON, HEADERS_TEXT, pageFile } from '#server/static-files.ts'
 
 const buildDir = process.env.BUILD_DIR || 'build'
@@ -55,27 +51,12 @@ for (const file of walk(root)) {
 }
 console.log(`postbuild: compressed ${count} files in ${root}`)
 
-// The pages of the registry that the build did not write as files are rendered on demand.
-const rendered = await renderEach(
-  await loadRenderer(buildDir),
-  pages.filter((entry) => !existsSync(path.join(root, pageFile(entry.path)))).map((entry) => entry.path),
-  buildEnv.SITE_ORIGIN,
-  (urlPath) => bookingPreview(urlPath),
-)
-
-// The analytics hosts are allowed only when the build turns analytics on.
-const analytics = Boolean(buildEnv.VITE_GA_MEASUREMENT_ID)
-const headers = writeSecurityHeaders(root, { analytics }, rendered)
-console.log(
-  `postbuild: security headers of ${Object.keys(headers.pages).length} pages (${rendered.length} rendered on demand) ` +
-    `in ${root}/${HEADERS_JSON} and ${HEADERS_TEXT}` +
-    (analytics ? ', CSP widened for Google Analytics' : ''),
-)
-writeNginxConf(
-  NGINX_CONF,
-  headers,
-  rendered.map((page) => page.urlPath),
-)
+// The security headers the build's adapter wrote from Astro's policies (server/astro/adapter.ts).
+const headers = readSecurityHeaders(root)
+const onDemand = pages
+  .filter((entry) => !existsSync(path.join(root, pageFile(entry.path))))
+  .map((entry) => entry.path)
+writeNginxConf(NGINX_CONF, headers, onDemand)
 console.log(`postbuild: nginx snippet in ${NGINX_CONF}`)
 const rules = headersRuleCount(headers)
 if (rules > HEADERS_RULE_LIMIT) {

@@ -19,6 +19,12 @@ export const cachePolicy = {
   notFound: 'no-store',
 } as const
 
+/**
+ * How long the server keeps a page it renders on demand that holds nothing of
+ * the visitor (Astro.cache, astro.config.ts): until the next build restarts it.
+ */
+export const KEPT_SECONDS = 365 * 24 * 60 * 60
+
 /** The URL prefix of the hashed assets. */
 export const HASHED_ASSETS = '/assets/'
 /** Extensions of the files asked again each time. */

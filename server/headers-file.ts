@@ -2,14 +2,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { cachePolicy, HASHED_ASSETS } from './cache-policy.ts'
-import { commonSecurityHeaders, fallbackCsp, pageCsp, type CspOptions } from './security-policy.ts'
-import { builtPages, HEADERS_JSON, HEADERS_TEXT } from './static-files.ts'
+import { commonSecurityHeaders, fallbackCsp } from './security-policy.ts'
+import { HEADERS_JSON, HEADERS_TEXT } from './static-files.ts'
 
 /**
  * The build's security headers file, `_headers.json` in the client folder:
- * written by scripts/postbuild.ts, read by the server at start, so the server
- * never hashes HTML itself and a static host can get the very same headers
- * (from `_headers` beside it, or converted as server/README.md shows).
+ * written by the build's adapter from the policies Astro gives each
+ * pre-rendered page (server/astro/adapter.ts), read by the server at start,
+ * so that a static host can get the very same headers (from `_headers` beside
+ * it, or converted as server/README.md shows).
  */
 const securityHeadersSchema = z.object({
   /** Headers every response carries. */
@@ -22,21 +23,14 @@ const securityHeadersSchema = z.object({
 
 export type SecurityHeaders = z.infer<typeof securityHeadersSchema>
 
-const generatedNote = 'Written by scripts/postbuild.ts from the built pages; do not edit.'
+const generatedNote = 'Written by the build (server/astro/adapter.ts) from the policies Astro gives each page; do not edit.'
 
-/** The headers of a build's pages, as `pages` lists them (scripts/postbuild.ts passes the build's). */
-export function computeSecurityHeaders(
-  pages: { urlPath: string; html: string }[],
-  options: CspOptions,
-): SecurityHeaders {
+/** The headers of a build whose pre-rendered pages have the policies `pages` (by URL path). */
+export function computeSecurityHeaders(pages: Record<string, string>): SecurityHeaders {
   return {
     common: commonSecurityHeaders,
     fallbackCsp,
-    pages: Object.fromEntries(
-      pages
-        .toSorted((a, b) => a.urlPath.localeCompare(b.urlPath))
-        .map(({ urlPath, html }) => [urlPath, pageCsp(html, options)]),
-    ),
+    pages: Object.fromEntries(Object.entries(pages).toSorted(([a], [b]) => a.localeCompare(b))),
   }
 }
 
@@ -71,17 +65,9 @@ export function headersRuleCount(headers: SecurityHeaders): number {
   return 2 + Object.keys(headers.pages).length
 }
 
-/**
- * Computes the headers of the build in `clientDir`, its files' pages and
- * `rendered`, the pages it renders on demand as they render, and writes both
- * headers files there.
- */
-export function writeSecurityHeaders(
-  clientDir: string,
-  options: CspOptions,
-  rendered: { urlPath: string; html: string }[] = [],
-): SecurityHeaders {
-  const headers = computeSecurityHeaders([...builtPages(clientDir), ...rendered], options)
+/** Writes both headers files of the build in `clientDir`, whose pre-rendered pages have the policies `pages`. */
+export function writeSecurityHeaders(clientDir: string, pages: Record<string, string>): SecurityHeaders {
+  const headers = computeSecurityHeaders(pages)
   writeFileSync(path.join(clientDir, HEADERS_JSON), `${JSON.stringify({ '//': generatedNote, ...headers }, null, 2)}\n`)
   writeFileSync(path.join(clientDir, HEADERS_TEXT), `${headersText(headers)}\n`)
   return headers
@@ -91,7 +77,7 @@ export function writeSecurityHeaders(
 export function readSecurityHeaders(clientDir: string): SecurityHeaders {
   const file = path.join(clientDir, HEADERS_JSON)
   if (!existsSync(file)) {
-    throw new Error(`${clientDir} has no ${HEADERS_JSON} (written by scripts/postbuild.ts): run the build first`)
+    throw new Error(`${clientDir} has no ${HEADERS_JSON} (written by the build): run the build first`)
   }
   let parsed: unknown
   try {
@@ -100,6 +86,6 @@ export function readSecurityHeaders(clientDir: string): SecurityHeaders {
     parsed = undefined
   }
   const result = securityHeadersSchema.safeParse(parsed)
-  if (!result.success) throw new Error(`${file} is not what scripts/postbuild.ts writes: run the build again`)
+  if (!result.success) throw new Error(`${file} is not what the build writes: run the build again`)
   return result.data
 }

@@ -30,9 +30,10 @@ const SLASHLESS_TARGET = '^[/\\x5c]*(?<northpeak_path>[^?]*?)/+(\\?|$)'
  * same common security headers, each page's own CSP and the fallback CSP on
  * everything else, the same Cache-Control, one address per page (a trailing
  * slash redirects, 301), the not-found page with 404 for any unknown path and
- * for the files that are not served, the build's `.gz` copies, and `/api/`
- * and the pages rendered on demand (`rendered`: /dashboard, and /contact, which answers its
- * own form post) passed to the API instances. It goes inside a `server { }` whose `root` is
+ * for the files that are not served, the build's `.gz` copies, and `/api/`,
+ * the actions' `/_actions/` and the pages rendered on demand (`rendered`:
+ * /contact, /book, /book/manage, /dashboard, each with its own headers)
+ * passed to the API instances. It goes inside a `server { }` whose `root` is
  * `build/client`, with `upstream northpeak_api { ... }` in `http { }`
  * (docs/deploy.md shows one).
  *
@@ -103,8 +104,10 @@ export function nginxConf(headers: SecurityHeaders, rendered: readonly string[])
     'server_tokens off;',
     `error_page 404 ${NOT_FOUND_LOCATION};`,
     '',
-    '# The API, on the instances behind the upstream; it sends its own headers.',
+    '# The API and the actions islands call (app/actions/), on the instances behind the upstream;',
+    '# they send their own headers.',
     ...location(`^~ /api/`, proxy),
+    ...location(`^~ /_actions/`, proxy),
     '# The pages rendered for each request, by the same instances, with their own headers.',
     ...rendered.flatMap((urlPath) => location(`= ${urlPath}`, proxy)),
     '# One address per page: "/about/" redirects to "/about", the query kept. The target is the path as',

@@ -1,20 +1,51 @@
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { Hono, type Context } from 'hono'
+import { compress } from 'hono/compress'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
 import { cacheControlOf, cachePolicy } from './cache-policy.ts'
+import type { ClientAddress } from './client-address.ts'
+import type { SiteServices } from './site-services.ts'
 import type { StaticFile } from './static-files.ts'
 
 /**
- * The pre-rendered pages and assets, for GET and HEAD: one address per page
- * (a trailing slash redirects), 404 with the not-found page for any unknown
- * path, precompressed copies, ETags and cache headers, and each page's own
- * Content-Security-Policy. Any other method is refused with 405. Mounted
- * last: it answers every path the API does not.
+ * Answers a request with the build's on-demand routes (pages, actions, the
+ * lead endpoint; server/astro/entry.ts), or undefined when none matches.
+ */
+export type RenderPage = (
+  request: Request,
+  context: { locals: App.Locals; clientAddress: string },
+) => Promise<Response | undefined>
+
+/**
+ * The build's on-demand routes: `renderPage` of `<buildDir>/server/entry.mjs`,
+ * written by `astro build` (server/astro/entry.ts).
+ */
+export async function loadRenderer(buildDir: string): Promise<RenderPage> {
+  const entry = path.resolve(buildDir, 'server', 'entry.mjs')
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run the build first`)
+  const module = (await import(pathToFileURL(entry).href)) as { renderPage?: RenderPage }
+  if (typeof module.renderPage !== 'function') throw new Error(`${entry} has no renderPage: run the build again`)
+  return module.renderPage
+}
+
+/**
+ * The site's pages: the pre-rendered pages and assets for GET and HEAD, one
+ * address per page (a trailing slash redirects), precompressed copies, ETags
+ * and cache headers, and each page's own Content-Security-Policy; then what
+ * the build answers on demand (`renderPage`), handed `services` as
+ * Astro.locals; else 404 with the not-found page for a GET or HEAD, 405 for
+ * any other method. Mounted last: it answers every path the API does not.
  */
 export function pagesApp({
   files,
   notFoundPage,
   pageCsp,
+  renderPage,
+  services,
+  clientAddress,
 }: {
   /** The build's files by URL path (server/static-files.ts). */
   files: Map<string, StaticFile>
@@ -22,6 +53,9 @@ export function pagesApp({
   notFoundPage: StaticFile
   /** The CSP of each page by URL path, from the build's headers file (server/headers-file.ts). */
   pageCsp: Record<string, string>
+  renderPage: RenderPage
+  services: SiteServices
+  clientAddress: ClientAddress
 }) {
   const cspOf = new Map<StaticFile, string>()
   for (const [urlPath, file] of files) {
@@ -53,19 +87,36 @@ export function pagesApp({
     return c.body(new Uint8Array(body), status, headers)
   }
 
+  /**
+   * What the build answers on demand: a page with the policy Astro gives it
+   * (server/security-policy.ts) and, unless the page says otherwise, never
+   * stored: a rendered page may hold what a visitor typed, a call or a
+   * one-time key.
+   */
+  async function onDemand(c: Context): Promise<Response | undefined> {
+    const response = await renderPage(c.req.raw, { locals: { services }, clientAddress: clientAddress(c) })
+    if (!response) return undefined
+    if (response.headers.get('content-type')?.startsWith('text/html'))
+      response.headers.set('Content-Type', contentTypeOfPages)
+    if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', cachePolicy.notFound)
+    return response
+  }
+
   return new Hono()
-    .on(['GET', 'HEAD'], '*', async (c) => {
+    .on(['GET', 'HEAD'], '*', compress(), async (c) => {
       const { pathname, search } = new URL(c.req.url)
       // One address per page: "/about/" redirects to "/about".
       if (pathname.length > 1 && pathname.endsWith('/')) {
         return c.redirect(`${pathOnThisSite(pathname.replace(/\/+$/, ''))}${search}`, 301)
       }
       const found = pathname === NOT_FOUND_PATH ? undefined : files.get(decodePath(pathname))
-      if (!found) return send(c, notFoundPage, 404)
-      return send(c, found, 200)
+      if (found) return send(c, found, 200)
+      return (await onDemand(c)) ?? send(c, notFoundPage, 404)
     })
-    .all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }))
+    .all('*', compress(), async (c) => (await onDemand(c)) ?? c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }))
 }
+
+const contentTypeOfPages = 'text/html; charset=utf-8'
 
 /**
  * `pathname` as a redirect target that stays on this site: exactly one "/"

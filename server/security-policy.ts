@@ -1,9 +1,12 @@
-import { createHash } from 'node:crypto'
+import type { AstroUserConfig } from 'astro'
 
 /**
- * The security headers of the site. scripts/postbuild.ts computes them from
- * the built pages into the headers files (server/headers-file.ts), which the
- * server reads at start and a static host can use as they are.
+ * The security headers of the site. Each page's Content-Security-Policy is
+ * Astro's (`security.csp` in astro.config.ts, from `pageCspConfig`): Astro
+ * hashes every script it puts in a page, gives the pre-rendered pages' policies
+ * to the build's adapter (server/astro/adapter.ts writes them into the headers
+ * files the server, nginx and static hosts read) and sends the policy of a page
+ * rendered on demand with it (docs/decisions/043-astro-owns-pages-forms-and-content.md).
  */
 
 /** Headers every response carries, whatever it is. */
@@ -33,39 +36,34 @@ export interface CspOptions {
 const analyticsScriptSources = ['https://www.googletagmanager.com']
 const analyticsHitSources = ['https://*.google-analytics.com', 'https://*.analytics.google.com']
 
-/**
- * The hashes of a page's inline scripts, in CSP source syntax. Scripts with a
- * `src` load from 'self'; JSON-LD is data, not a script to allow.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
-    .filter(([, attributes]) => !/type="application\/ld\+json"/.test(attributes ?? ''))
-    .map(
-      ([, , body]) =>
-        `'sha256-${createHash('sha256')
-          .update(body ?? '')
-          .digest('base64')}'`,
-    )
-  return [...new Set(hashes)]
-}
+type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['csp']>, boolean>
+type CspDirective = NonNullable<CspConfig['directives']>[number]
 
-/** The CSP of a page: its inline scripts are allowed by hash, nothing else inline runs. */
-export function pageCsp(html: string, { analytics }: CspOptions): string {
+/**
+ * The policy of every page, as Astro's `security.csp`: scripts from the site
+ * and those Astro hashes (its own, and the inline ones a page adds with
+ * `Astro.csp.insertScriptHash`), nothing else inline runs; no page may be
+ * framed, nor post a form to another site.
+ */
+export function pageCspConfig({ analytics }: CspOptions): CspConfig {
   const extra = (sources: string[]) => (analytics ? sources : [])
-  const directive = (name: string, sources: string[]) => [name, ...sources].join(' ')
-  return [
-    directive('default-src', ["'self'"]),
-    directive('script-src', ["'self'", ...extra(analyticsScriptSources), ...inlineScriptHashes(html)]),
+  const directive = (name: string, sources: string[]) => [name, ...sources].join(' ') as CspDirective
+  return {
+    algorithm: 'SHA-256',
+    directives: [
+      directive('default-src', ["'self'"]),
+      directive('img-src', ["'self'", 'data:', ...extra(analyticsHitSources)]),
+      // Fonts, fetches and the rest fall back to default-src; connect-src is
+      // spelled out only when it allows more. Every byte of a header is sent
+      // with every page, uncompressed (docs/decisions/008-html-round-trip-budget.md).
+      ...(analytics ? [directive('connect-src', ["'self'", ...analyticsScriptSources, ...analyticsHitSources])] : []),
+      directive('frame-ancestors', ["'none'"]),
+      directive('base-uri', ["'self'"]),
+      directive('form-action', ["'self'"]),
+      directive('object-src', ["'none'"]),
+    ],
+    scriptDirective: { resources: ["'self'", ...extra(analyticsScriptSources)] },
     // Radix positions menus and tooltips with inline styles.
-    directive('style-src', ["'self'", "'unsafe-inline'"]),
-    directive('img-src', ["'self'", 'data:', ...extra(analyticsHitSources)]),
-    // Fonts, fetches and the rest fall back to default-src; connect-src is
-    // spelled out only when it allows more. Every byte of a header is sent
-    // with every page, uncompressed (docs/decisions/008-html-round-trip-budget.md).
-    ...(analytics ? [directive('connect-src', ["'self'", ...analyticsScriptSources, ...analyticsHitSources])] : []),
-    directive('frame-ancestors', ["'none'"]),
-    directive('base-uri', ["'self'"]),
-    directive('form-action', ["'self'"]),
-    directive('object-src', ["'none'"]),
-  ].join('; ')
+    styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+  }
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Http2SecureServer } from 'node:http2'
 import { createApp } from './app.ts'
+import { loadRenderer } from './pages.ts'
 import { loadAvailability } from './booking/availability.ts'
 import { calendarAccount, createBusyReader } from './booking/caldav.ts'
 import { bookingSecret } from './booking/secret.ts'
@@ -17,10 +18,12 @@ import {
   defaultOutboxSettings,
   deliveriesFor,
 } from './outbox/worker.ts'
-import type { RateLimiter } from './rate-limit.ts'
-import { loadRenderer } from './rendered-pages.ts'
+import { RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
+import { leadIntake } from './api/lead-intake.ts'
+import { unlimited, type RateLimiter } from './rate-limit.ts'
+import type { SiteServices } from './site-services.ts'
 import { startPurgeSchedule } from './retention.ts'
-import { openLeadStore } from './store/open-store.ts'
+import { openLeadStore, type RateLimiterFactory } from './store/open-store.ts'
 import { redirectToHttps, sessionCloser, tlsServerOptions } from './tls.ts'
 import { LISTENER_LIMITS, listenWithLimits, withLimits, type ListenerLimits } from './listener.ts'
 
@@ -106,26 +109,24 @@ export async function startServer(
     },
     log,
   })
+  const limiterOf: RateLimiterFactory = (options) => {
+    const limiter = rateLimiter(options)
+    limiters.push(limiter)
+    return limiter
+  }
+  const now = Date.now
   let app
   try {
-    app = createApp({
-      clientDir: env.CLIENT_DIR,
-      renderPage,
-      trustedProxies: env.TRUSTED_PROXIES,
-      log,
-      rateLimiter: (options) => {
-        const limiter = rateLimiter(options)
-        limiters.push(limiter)
-        return limiter
-      },
-      leads: {
+    // Set up once, handed to every request Astro answers (server/site-services.ts).
+    const services: SiteServices = {
+      takeLead: leadIntake({
         store,
-        rateLimit: env.LEAD_RATE_LIMIT,
+        log,
+        now,
         deliveriesFor: deliveriesFor({ webhook: Boolean(webhook) }),
-        siteOrigin: env.SITE_ORIGIN,
         onStored: () => worker.wake(),
-      },
-      bookings: bookingService({
+      }),
+      booking: bookingService({
         store,
         settings: availability,
         busy: busy ?? calendarBusy(env, availability.timeZone),
@@ -135,6 +136,22 @@ export async function startServer(
         log,
         limits: { perNetworkPerDay: env.BOOKING_NETWORK_LIMIT, surgePerDay: env.BOOKING_SURGE_LIMIT },
       }),
+      // Every write counts against one limit: a lead, a booking, a move or a cancel.
+      writeLimiter:
+        env.LEAD_RATE_LIMIT === 0
+          ? unlimited
+          : limiterOf({ scope: 'leads', limit: env.LEAD_RATE_LIMIT, windowMs: RATE_LIMIT_WINDOW_MS }),
+      now,
+      siteOrigin: env.SITE_ORIGIN,
+    }
+    app = createApp({
+      clientDir: env.CLIENT_DIR,
+      renderPage,
+      services,
+      store,
+      trustedProxies: env.TRUSTED_PROXIES,
+      log,
+      rateLimiter: limiterOf,
       // /api/health answers 503 while the worker's rounds fail (a full disk, the database gone).
       outboxStatus: () => worker.status(),
     })

@@ -38,8 +38,10 @@ export interface BookingFormProps {
   zones: readonly string[]
   /** What the form shows first: a refused post's errors and values, and the nearest starts after a taken one. */
   initial: BookingFormState
-  /** Where the form posts and where the zone chooser goes: the booking page, or the page moving a call. */
+  /** Where the zone chooser and the week buttons go: the booking page, or the page moving a call (with its link). */
   action: string
+  /** The query of the action the form posts to on that page (`?_action=book`, app/actions/index.ts). */
+  post: string
   /**
    * Moving a booked call (/book/manage): no details to give, the current call
    * shown instead (`current`), and the link's fields sent with the time.
@@ -60,12 +62,12 @@ function keepInAddress(name: string, value: string) {
  * with buttons to the weeks before and after; then name, email, company and a
  * note. Each day is a disclosure (the first open), its times radio buttons
  * whose value is the UTC start, so a time means the same call whatever zone
- * shows it. The booking is a form post to the page, which the server answers
- * (server/booking-pages.ts). The zone chooser and the week buttons belong to
+ * shows it. The booking is a form post to the booking action on the page
+ * (app/actions/index.ts), which answers with the next page or the form again. The zone chooser and the week buttons belong to
  * a form that asks the page again (`?tz=`, `?from=`); scripts only draw the
  * zone or week asked for in place.
  */
-export function BookingForm({ times, starts, zones, initial, action, move }: BookingFormProps) {
+export function BookingForm({ times, starts, zones, initial, action, post, move }: BookingFormProps) {
   // Whether scripts run: the zone chooser's button then goes, as choosing
   // re-draws the times at once, and the week buttons draw their week in place.
   const hydrated = useHydrated()
@@ -134,7 +136,11 @@ export function BookingForm({ times, starts, zones, initial, action, move }: Boo
   const [actionPath = action, actionQuery = ''] = action.split('?')
   // The post names the zone in its address too, so that a refused booking
   // comes back with the times in the zone they were chosen in.
-  const postAction = `${actionPath}?${new URLSearchParams([...new URLSearchParams(actionQuery), [ZONE_PARAM, timeZone]])}`
+  const postAction = `${actionPath}?${new URLSearchParams([
+    ...new URLSearchParams(actionQuery),
+    ...new URLSearchParams(post),
+    [ZONE_PARAM, timeZone],
+  ])}`
   const weekButton = (date: string | undefined, label: string, icon: 'arrow-left' | 'arrow-right') => (
     <Button
       type="submit"

@@ -25,6 +25,7 @@ import {
   topicOptions,
 } from '#app/lib/lead-fields.ts'
 import { sendLead } from '#app/lib/send-lead.ts'
+import { actions } from 'astro:actions'
 
 /**
  * The schema, with zod, loaded when the visitor first touches the form or
@@ -38,11 +39,11 @@ const controlClass =
 /**
  * The contact form (docs/product.md#contact-form), rendered by /contact on
  * each request (app/pages/contact.astro). Without JavaScript it is a plain
- * form post to the page itself: the server answers with /thank-you, or with
- * this page again showing `initial`, the errors and what was typed
- * (server/rendered-pages.ts). As an island, woken when a visitor starts to use
- * it, it checks the fields with the same schema as the server, sends without a
- * reload and goes to /thank-you. Once errors show (after a send, or on the
+ * form post to the contact action on the page itself: /thank-you follows, or
+ * this page again showing `initial`, the errors and what was typed. As an
+ * island, woken when a visitor starts to use it, it checks the fields with the
+ * same schema as the action, calls the action without a reload and goes to
+ * /thank-you. Once errors show (after a send, or on the
  * refused page), each clears as its field becomes right, checked by the same
  * schema as the visitor types or leaves it; a polite live region says which
  * are fixed and how many remain, once typing pauses or the field is left.
@@ -54,7 +55,7 @@ export function ContactForm({
 }: {
   /** What the form shows first: a refused post's errors and values, or `?topic=` preselected. */
   initial: ContactFormState
-  /** Where the form posts without JavaScript: the contact page. */
+  /** Where the form posts without JavaScript: the contact action on the contact page. */
   action: string
   /** Where a sent form goes. */
   thankYouPath: string
@@ -168,7 +169,7 @@ export function ContactForm({
     } catch {
       where = { page }
     }
-    const result = await sendLead({
+    const result = await sendLead(actions.contact, {
       ...checked.data,
       ...where,
       [HONEYPOT_FIELD]: data[HONEYPOT_FIELD],

@@ -14,6 +14,7 @@ import { toast } from '#app/components/ui/toast.ts'
 import { trackFormSubmission } from '#app/lib/analytics.ts'
 import { attributionFor } from '#app/lib/attribution.ts'
 import { sendLead } from '#app/lib/send-lead.ts'
+import { actions } from 'astro:actions'
 import { site } from '#app/lib/site.ts'
 
 /** How long the thank-you state stays before the popup closes itself (docs/product.md#exit-popup). */
@@ -153,7 +154,7 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
     setError(undefined)
     setState('sending')
     const page = window.location.pathname
-    const result = await sendLead({ kind: 'popup', email: checked.data, ...attribution(), startedAt })
+    const result = await sendLead(actions.signUp, { kind: 'popup', email: checked.data, ...attribution(), startedAt })
     trackFormSubmission({ formName: 'exit_popup', success: result.ok, pagePath: page })
     if (result.ok) {
       setState('sent')

@@ -5,7 +5,7 @@
  * it, on the page the server renders for each request (app/pages/contact.astro)
  * and as an island in the browser.
  */
-import { topicOptions, type contactFormFields } from './lead-fields.ts'
+import { contactFormFields, topicOptions } from './lead-fields.ts'
 
 export const CONTACT_FORM_ID = 'contact-form'
 
@@ -18,13 +18,24 @@ export interface ContactFormState {
 }
 
 /**
- * A post the server turned away (server/rendered-pages.ts), for the contact
- * page to show: the form's state and the status the page answers with.
+ * The form again after the contact action refused its post
+ * (app/pages/contact.astro): what was typed, and the first message of each
+ * field the action named (`form`: one for the whole form).
  */
-export interface RefusedContactForm {
-  state: ContactFormState
-  /** 400 a field is wrong, 429 too many posts, 503 the lead could not be stored. */
-  status: 400 | 429 | 503
+export function refusedForm(posted: FormData, messages: Record<string, string[] | undefined>): ContactFormState {
+  const values: ContactFormState['values'] = {}
+  for (const field of contactFormFields) {
+    const value = posted.get(field)
+    if (typeof value === 'string' && value !== '') values[field] = value
+  }
+  const errors: ContactFormState['errors'] = {}
+  for (const field of [...contactFormFields, 'form'] as const) {
+    const message = messages[field]?.[0]
+    if (message) errors[field] = message
+  }
+  // A message about no field the form shows (the hidden ones): said for the whole form.
+  if (Object.keys(errors).length === 0) errors.form = Object.values(messages).flat()[0] ?? 'Please try again.'
+  return { errors, values }
 }
 
 export const controlId = (field: ContactField) => `contact-${field}`

@@ -7,7 +7,7 @@
  * This module ships to the browser: zod and the registry only, no server code.
  */
 import { z } from 'zod'
-import { budgetOptions, leadLimits, serviceOptions, topicOptions } from './lead-fields.ts'
+import { budgetOptions, HONEYPOT_FIELD, leadLimits, serviceOptions, topicOptions } from './lead-fields.ts'
 
 // The fields, their options and limits, without zod: the contact page renders
 // them at once and loads this schema only when it checks a form.
@@ -23,8 +23,12 @@ if (typeof document !== 'undefined') z.config({ jitless: true })
 const values = <T extends readonly { value: string }[]>(options: T) =>
   options.map((option) => option.value) as [T[number]['value'], ...T[number]['value'][]]
 
-/** A form sends "" for a field left empty: the same as leaving it out. */
-const emptyAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+/**
+ * A form sends "" for a field left empty, which Astro's form actions hand on
+ * as null: either is the same as leaving the field out.
+ */
+const emptyAsMissing = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value
 
 /** No control characters (C0, DEL, C1): what is shown to the team must print as text. */
 const printable = /^[^\p{Cc}]*$/u
@@ -54,7 +58,9 @@ const required = (message: string, max: number, tooLong: string, controls: strin
 const optionalText = (max: number, tooLong: string, controls: string, multiline = false) =>
   z.preprocess(
     (value) =>
-      typeof value === 'string' && value.trim() === '' && typedPrintable(value, multiline) ? undefined : value,
+      value === null || (typeof value === 'string' && value.trim() === '' && typedPrintable(value, multiline))
+        ? undefined
+        : value,
     typed(controls, multiline).max(max, { error: tooLong }).optional(),
   )
 
@@ -125,6 +131,27 @@ export const contactLeadSchema = z.object({
   topic: optionalChoice(values(topicOptions), 'Choose one of the topics'),
   ...attributionShape,
 })
+
+/** An idempotency key is 1 to 200 visible characters. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/
+
+/**
+ * What a form sends beside its lead: the honeypot, when the form was shown and
+ * when it was sent (the bot check, server/api/lead-intake.ts), and the key that
+ * makes a retry store nothing twice. None of it is stored.
+ */
+export const formExtras = {
+  [HONEYPOT_FIELD]: z.string().optional(),
+  startedAt: z.number().optional(),
+  sentAt: z.number().optional(),
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY, { error: 'Use 1 to 200 visible characters' }).optional(),
+}
+
+/** The input of the contact action (app/actions/index.ts): the contact form's lead and its extras. */
+export const contactFormSchema = contactLeadSchema.extend(formExtras)
+/** The input of the sign-up action (app/actions/index.ts): the popup's lead and its extras. */
+export const signUpFormSchema = popupLeadSchema.extend(formExtras)
+export type LeadForm = z.output<typeof contactFormSchema> | z.output<typeof signUpFormSchema>
 
 export const leadSchema = z.discriminatedUnion('kind', [popupLeadSchema, contactLeadSchema], {
   error: 'Send "popup" or "contact" as the kind of lead',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Context } from 'hono'
-import { fieldErrors, HONEYPOT_FIELD, leadSchema, type Lead, type LeadKind } from '#app/lib/lead.ts'
+import { HONEYPOT_FIELD, IDEMPOTENCY_KEY, type Lead, type LeadForm, type LeadKind } from '#app/lib/lead.ts'
 import type { DeliveryKind, LeadStore } from '../store/lead-store.ts'
 
 /** Largest body taken, in bytes. */
@@ -17,16 +16,14 @@ export type LeadOutcome =
   | { kind: 'stored'; id: string }
   /** A bot's: answered like a person's, stored nowhere. */
   | { kind: 'dropped'; id: string }
-  /** A field is wrong: one message per bad field; nothing stored. */
-  | { kind: 'invalid'; errors: Record<string, string> }
   /** The store refused it: nothing stored, the visitor may try again. */
   | { kind: 'unavailable' }
 
 /**
- * Takes a lead's fields, from the JSON API (./leads.ts) or the contact form's
- * plain post to /contact (../rendered-pages.ts): the bot checks, the lead schema, then the
- * lead and its deliveries in one transaction. Logs one line for a drop or a
- * failure, never what the visitor typed.
+ * Takes a lead the contact or sign-up action checked (app/actions/index.ts,
+ * which `POST /api/leads` calls too): the bot check, then the lead and its
+ * deliveries in one transaction. Logs one line for a drop or a failure,
+ * never what the visitor typed.
  */
 export function leadIntake({
   store,
@@ -45,16 +42,14 @@ export function leadIntake({
   onStored?: () => void
   newId?: () => string
 }) {
-  return async function take(body: Record<string, unknown>, idempotencyKey?: string): Promise<LeadOutcome> {
-    // Before the checks, so that a bot learns nothing from the answer.
-    const botReason = botSign(body, body.kind === 'popup' ? 'popup' : 'contact', now())
+  return async function take(form: LeadForm): Promise<LeadOutcome> {
+    const botReason = botSign(form, form.kind, now())
     if (botReason) {
       log.info(JSON.stringify({ event: 'lead_dropped', reason: botReason }))
       return { kind: 'dropped', id: newId() }
     }
-    const parsed = leadSchema.safeParse(body)
-    if (!parsed.success) return { kind: 'invalid', errors: fieldErrors(parsed.error) }
-    const lead = parsed.data
+    // The extras of the form are not the lead's: none is stored.
+    const { [HONEYPOT_FIELD]: _honeypot, startedAt: _startedAt, sentAt: _sentAt, idempotencyKey, ...lead } = form
     try {
       const stored = await store.insertLead({
         lead,
@@ -76,7 +71,7 @@ export function leadIntake({
 export type LeadIntake = ReturnType<typeof leadIntake>
 
 /** An idempotency key is 1 to 200 visible characters. */
-export const validIdempotencyKey = (key: string) => /^[\x21-\x7e]{1,200}$/.test(key)
+export const validIdempotencyKey = (key: string) => IDEMPOTENCY_KEY.test(key)
 
 /**
  * A browser says where a request comes from: `Sec-Fetch-Site` (only
@@ -84,11 +79,11 @@ export const validIdempotencyKey = (key: string) => /^[\x21-\x7e]{1,200}$/.test(
  * `Host`, or the site's own). A client that sends neither is not a browser
  * posting from another site, and passes.
  */
-export function sameSite(c: Context, siteOrigin: string | undefined): boolean {
-  const fetchSite = c.req.header('sec-fetch-site')
-  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') return false
-  const origin = c.req.header('origin')
-  if (origin === undefined) return true
+export function sameSite(headers: Headers, siteOrigin: string | undefined): boolean {
+  const fetchSite = headers.get('sec-fetch-site')
+  if (fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none') return false
+  const origin = headers.get('origin')
+  if (origin === null) return true
   let host: string
   try {
     host = new URL(origin).host
@@ -96,7 +91,7 @@ export function sameSite(c: Context, siteOrigin: string | undefined): boolean {
     return false // "null" and anything else that is no origin
   }
   if (host === '') return false
-  return host === c.req.header('host') || (siteOrigin !== undefined && host === new URL(siteOrigin).host)
+  return host === headers.get('host') || (siteOrigin !== undefined && host === new URL(siteOrigin).host)
 }
 
 /** Why a submission looks like a bot's, or null (the booking form's too: server/booking/service.ts). */

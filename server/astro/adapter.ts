@@ -1,13 +1,20 @@
+import { fileURLToPath } from 'node:url'
 import type { AstroIntegration } from 'astro'
+import { NOT_FOUND_PATH } from '../../app/lib/not-found.ts'
+import { writeSecurityHeaders } from '../headers-file.ts'
 
 /**
- * The Astro adapter of the site's own Node server (server/app.ts). Every page
- * but one is pre-rendered to build/client; the pages rendered on demand (today
- * /contact, which answers its form post) are bundled into build/server with
- * ./entry.ts as their entrypoint, which gives the server a fetch-style
- * `renderPage(request, locals)`. The Hono app mounts it like any other
- * sub-app, so its answers get the same headers as the rest of the site
- * (docs/decisions/029-pages-as-documents-widgets-as-islands.md).
+ * The Astro adapter of the site's own Node server (server/app.ts). Pages are
+ * pre-rendered to build/client; what is answered on demand (the pages that
+ * take a form, the actions, the lead endpoint) is bundled into build/server
+ * with ./entry.ts as its entrypoint, which gives the server a fetch-style
+ * `renderPage(request, context)`. The Hono app falls through to it after the
+ * files, so its answers get the same headers as the rest of the site
+ * (docs/decisions/029-pages-as-documents-widgets-as-islands.md). With
+ * `staticHeaders`, Astro hands over the Content-Security-Policy of each
+ * pre-rendered page, which go into the build's headers files for the server,
+ * nginx and static hosts (../headers-file.ts); a page rendered on demand
+ * carries its own.
  */
 export function leadServer(): AstroIntegration {
   return {
@@ -18,7 +25,7 @@ export function leadServer(): AstroIntegration {
           name: 'northpeak-lead-server',
           entrypointResolution: 'auto',
           serverEntrypoint: new URL('./entry.ts', import.meta.url),
-          adapterFeatures: { buildOutput: 'server' },
+          adapterFeatures: { buildOutput: 'server', staticHeaders: true },
           supportedAstroFeatures: {
             staticOutput: 'stable',
             hybridOutput: 'stable',
@@ -34,6 +41,18 @@ export function leadServer(): AstroIntegration {
             envGetSecret: 'unsupported',
           },
         })
+      },
+      'astro:build:generated': ({ dir, routeToHeaders }) => {
+        const pages: Record<string, string> = {}
+        for (const [pathname, { headers, route }] of routeToHeaders) {
+          // Endpoints (the feed, the sitemap, the search's headings) are data: the fallback policy covers them.
+          if (route.type !== 'page') continue
+          const csp = headers.get('content-security-policy')
+          if (!csp) throw new Error(`Astro gave ${pathname} no Content-Security-Policy: is security.csp set?`)
+          // The not-found page is the one page written as a file of its own, 404.html.
+          pages[pathname === '/404' ? NOT_FOUND_PATH : pathname] = csp
+        }
+        writeSecurityHeaders(fileURLToPath(dir), pages)
       },
     },
   }

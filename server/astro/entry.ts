@@ -1,17 +1,24 @@
 import { createApp } from 'astro/app/entrypoint'
 
-// The entrypoint Astro bundles the on-demand pages with (./adapter.ts): built
-// to build/server/entry.mjs, imported by the server at start (loadRenderer in
-// server/rendered-pages.ts).
+// The entrypoint Astro bundles the on-demand pages, actions and endpoints
+// with (./adapter.ts): built to build/server/entry.mjs, imported by the server
+// at start (server/app.ts).
 const app = createApp({ streaming: false })
 
+/** What the process hands each request Astro answers: the services (Astro.locals) and who asks. */
+export interface RenderContext {
+  locals: App.Locals
+  /** The client's address, as server/client-address.ts resolves it (Astro.clientAddress). */
+  clientAddress: string
+}
+
 /**
- * Renders an on-demand page for `request`, or undefined when no such page
- * exists (pre-rendered pages and unknown paths are the static files' to answer).
- * `locals` are what the server hands the page (Astro.locals).
+ * Answers `request` with the build's on-demand routes (pages, actions, the
+ * lead endpoint), or undefined when none matches: pre-rendered pages and
+ * unknown paths are the static files' to answer.
  */
-export async function renderPage(request: Request, locals: App.Locals): Promise<Response | undefined> {
+export async function renderPage(request: Request, context: RenderContext): Promise<Response | undefined> {
   const route = app.match(request)
   if (!route || route.prerender) return undefined
-  return app.render(request, { routeData: route, locals })
+  return app.render(request, { routeData: route, ...context })
 }

@@ -138,7 +138,7 @@ test.describe('the exit popup', () => {
   }) => {
     const requests: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('/api/leads')) requests.push(request.url())
+      if (request.url().includes('/_actions/')) requests.push(request.url())
     })
     await countToasts(page)
     await openPopup(page)
@@ -230,13 +230,17 @@ test.describe('the exit popup', () => {
     expect(mail).toContain('/resources/audit-checklist')
   })
 
-  test('when the lead API keeps failing, it retries, then shows the failure toast and keeps the address', async ({
+  test('when the sign-up keeps failing, it retries, then shows the failure toast and keeps the address', async ({
     page,
   }) => {
     const keys: (string | undefined)[] = []
-    await page.route('**/api/leads', async (route) => {
-      keys.push(route.request().headers()['idempotency-key'])
-      await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' })
+    await page.route('**/_actions/signUp', async (route) => {
+      keys.push(/name="idempotencyKey"\r\n\r\n([^\r]+)/.exec(route.request().postData() ?? '')?.[1])
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ type: 'AstroActionError', code: 'SERVICE_UNAVAILABLE', status: 503, message: 'down' }),
+      })
     })
     await openPopup(page)
     const dialog = popup(page)
@@ -253,6 +257,7 @@ test.describe('the exit popup', () => {
     const results = await axeOn(page).withTags(axeTags).analyze()
     expect(results.violations.map((violation) => violation.id)).toEqual([])
     expect(keys).toHaveLength(4)
+    expect(keys[0]).toMatch(/^[\w-]{36}$/)
     expect(new Set(keys).size).toBe(1)
   })
 
@@ -304,15 +309,14 @@ test.describe('the contact form', () => {
     await fillContactForm(page, email)
     await islandAwake(page, 'ContactForm')
     await page.waitForTimeout(2000)
-    // Checked in the page and sent as JSON to the lead API, not posted as a form.
+    // Checked in the page and sent to the contact action without a reload, not posted as the page's form.
     const posts: string[] = []
     page.on('request', (request) => {
-      if (request.method() === 'POST')
-        posts.push(`${new URL(request.url()).pathname} ${request.headers()['content-type']}`)
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname)
     })
     await page.getByRole('button', { name: 'Send message' }).click()
     await expect(page).toHaveURL(/\/thank-you$/)
-    expect(posts).toEqual(['/api/leads application/json'])
+    expect(posts).toEqual(['/_actions/contact'])
     expect(leadsWith(email)).toMatchObject([
       {
         kind: 'contact',
@@ -457,7 +461,7 @@ test.describe('the contact form', () => {
     await plain.goto('/contact')
     await plain.getByLabel('Work email').fill('ada@')
     await plain.getByRole('button', { name: 'Send message' }).click()
-    await expect(plain).toHaveURL(/\/contact$/)
+    await expect(plain).toHaveURL(/\/contact\?_action=contact$/)
     expect(await errorsAsShown(plain)).toEqual(withScript)
     await context.close()
   })
@@ -482,7 +486,7 @@ test.describe('the contact form', () => {
       await page.getByLabel('Service you are interested in').selectOption({ label: 'Analytics' })
       await page.getByLabel('Your message').fill('Line one\nLine "two" & more')
       await page.getByRole('button', { name: 'Send message' }).click()
-      await expect(page).toHaveURL(/\/contact$/)
+      await expect(page).toHaveURL(/\/contact\?_action=contact$/)
       const email = page.getByLabel('Work email')
       await expect(email).toHaveValue('ada@')
       await expect(email).toHaveAttribute('aria-invalid', 'true')
@@ -511,7 +515,7 @@ test.describe('the contact form', () => {
     await page.getByLabel('Work email').fill('grace@')
     // A plain post, as a browser makes before the form's island has woken.
     await page.evaluate(() => HTMLFormElement.prototype.submit.call(document.getElementById('contact-form')))
-    await expect(page).toHaveURL(/\/contact$/)
+    await expect(page).toHaveURL(/\/contact\?_action=contact$/)
     await expect(page.getByLabel('Work email')).toBeFocused()
     // Focus woke the form: it hydrates over the errors and values as they are.
     await islandAwake(page, 'ContactForm')

@@ -1,0 +1,116 @@
+import type { ActionAPIContext } from 'astro:actions'
+import { knownTimeZone } from '#app/lib/booking-days.ts'
+import { bookingFields, FORM_KEY_FIELD, ZONE_PARAM, type BookingFormState } from '#app/lib/booking-form.ts'
+import { callTime, HELD_PARAM, JUST_BOOKED_PARAM, type BookingWrite } from '#app/lib/booking-page.ts'
+import { page } from '#app/lib/registry.ts'
+import type { ManageOutcome } from '#server/booking/service.ts'
+
+const BOOK_PATH = page('/book').path
+const MANAGE_PATH = page('/book/manage').path
+
+/** The form's fields as it sent them: the first value of each name. */
+export function sentFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const [name, value] of form) if (typeof value === 'string') fields[name] ??= value
+  return fields
+}
+
+/** The form again: what was typed, its errors, its key, and after a taken time the nearest free ones. */
+export function refusedState(
+  fields: Record<string, string>,
+  errors: BookingFormState['errors'],
+  nearest?: string[],
+): BookingFormState {
+  const values: BookingFormState['values'] = {}
+  for (const field of bookingFields) if (fields[field]) values[field] = fields[field]
+  return { errors, values, formKey: fields[FORM_KEY_FIELD], ...(nearest ? { nearest } : {}) }
+}
+
+const refused = (state: BookingFormState, status: number): BookingWrite => ({
+  kind: 'refused',
+  refused: { state, status },
+})
+
+/**
+ * Books the time the booking form sent (/book): the booking service checks
+ * the form (the bot check, one schema, the limits of
+ * docs/decisions/042-nobody-floods-the-calendar.md) and stores the call. A
+ * booked call lands on its page with its link to move it; a held one on the
+ * page that says the link to confirm it is in the mail; nothing else about
+ * any booking goes back.
+ */
+export async function book(form: FormData, { locals, clientAddress }: ActionAPIContext): Promise<BookingWrite> {
+  const { booking: service, now } = locals.services
+  const fields = sentFields(form)
+  const outcome = await service.bookSlot(fields, now(), clientAddress)
+  const zone = knownTimeZone(fields.timeZone)
+  const inZone: Record<string, string> = zone ? { [ZONE_PARAM]: zone } : {}
+  switch (outcome.kind) {
+    case 'booked': {
+      const token = service.linkToken(outcome.booking, 'reschedule')
+      return { kind: 'next', to: `${MANAGE_PATH}?${new URLSearchParams({ token, [JUST_BOOKED_PARAM]: '', ...inZone })}` }
+    }
+    case 'held':
+      return { kind: 'next', to: `${MANAGE_PATH}?${new URLSearchParams({ [HELD_PARAM]: outcome.booking.start, ...inZone })}` }
+    case 'dropped':
+      return { kind: 'next', to: BOOK_PATH }
+    case 'invalid':
+      return refused(refusedState(fields, outcome.errors), 400)
+    case 'refused':
+      return refused(
+        refusedState(
+          fields,
+          { start: outcome.message },
+          outcome.nearest.map((slot) => slot.start),
+        ),
+        409,
+      )
+    case 'limited':
+      return refused(refusedState(fields, { form: outcome.message }), outcome.reason === 'network-limit' ? 429 : 409)
+    case 'unavailable':
+      return refused(refusedState(fields, { form: outcome.message }), 503)
+  }
+}
+
+/** What a link's change answers: the call as it is now, the form again, or why the link no longer works. */
+function changed(outcome: ManageOutcome, fields: Record<string, string>, done: 'rescheduled' | 'canceled' | 'confirmed'): BookingWrite {
+  switch (outcome.kind) {
+    case 'done':
+      return { kind: 'done', action: done, call: callTime(outcome.booking) }
+    case 'bad-link':
+      return { kind: 'spent', message: outcome.message, status: 400 }
+    case 'spent':
+      return { kind: 'spent', message: outcome.message, status: 410 }
+    case 'invalid':
+      return refused(refusedState(fields, outcome.errors), 400)
+    case 'refused':
+      return refused(
+        refusedState(
+          fields,
+          { start: outcome.message },
+          outcome.nearest.map((slot) => slot.start),
+        ),
+        409,
+      )
+    case 'unavailable':
+      return refused(refusedState(fields, { form: outcome.message }), 503)
+  }
+}
+
+/** Moves the call a reschedule link names (its `token` in the form) to the time sent; the link is spent by it. */
+export async function reschedule(form: FormData, { locals }: ActionAPIContext): Promise<BookingWrite> {
+  const fields = sentFields(form)
+  return changed(await locals.services.booking.reschedule(fields, locals.services.now()), fields, 'rescheduled')
+}
+
+/** Cancels the call a cancel link names. */
+export async function cancel(form: FormData, { locals }: ActionAPIContext): Promise<BookingWrite> {
+  const fields = sentFields(form)
+  return changed(await locals.services.booking.cancel(fields, locals.services.now()), fields, 'canceled')
+}
+
+/** Confirms the held call a confirm link names (its visitor opened the mail): the invitation follows. */
+export async function confirm(form: FormData, { locals }: ActionAPIContext): Promise<BookingWrite> {
+  const fields = sentFields(form)
+  return changed(await locals.services.booking.confirm(fields, locals.services.now()), fields, 'confirmed')
+}

@@ -1,0 +1,40 @@
+import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
+import { contactFormSchema, signUpFormSchema, type LeadForm } from '#app/lib/lead.ts'
+import { book, cancel, confirm, reschedule } from './booking.ts'
+
+/** What a visitor reads when the store cannot take a lead: nothing was stored, they may send again. */
+export const LEAD_UNAVAILABLE = 'Your message could not be sent. Please try again in a moment.'
+
+/**
+ * The lead's handler, shared by both lead actions: the bot check and the
+ * store (server/api/lead-intake.ts), the lead's id back. A bot's lead is
+ * answered like a person's and stored nowhere.
+ */
+async function takeLead(form: LeadForm, { locals }: ActionAPIContext): Promise<{ id: string }> {
+  const outcome = await locals.services.takeLead(form)
+  if (outcome.kind === 'unavailable') throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: LEAD_UNAVAILABLE })
+  return { id: outcome.id }
+}
+
+/**
+ * The site's writes (docs/decisions/043-astro-owns-pages-forms-and-content.md):
+ * one schema and one handler each, called alike by a form post without
+ * JavaScript and by the island that sends the same form. app/middleware.ts
+ * checks where a write comes from and counts it first.
+ */
+export const server = {
+  /** The contact form (/contact), also the free audit's request (docs/product.md#contact-form). */
+  contact: defineAction({ accept: 'form', input: contactFormSchema, handler: takeLead }),
+  /** The exit popup's sign-up for the audit kit (docs/product.md#exit-intent-popup). */
+  signUp: defineAction({ accept: 'form', input: signUpFormSchema, handler: takeLead }),
+  // The booking's writes (docs/product.md#booking): the booking service holds their one schema
+  // (server/booking/service.ts), the bot check and the limits; each answers a BookingWrite.
+  /** Books a free time (/book). */
+  book: defineAction({ accept: 'form', handler: book }),
+  /** Moves a booked call, by its link (/book/manage). */
+  reschedule: defineAction({ accept: 'form', handler: reschedule }),
+  /** Cancels a booked call, by its link. */
+  cancel: defineAction({ accept: 'form', handler: cancel }),
+  /** Confirms a call held during a surge, by the link mailed to its address. */
+  confirm: defineAction({ accept: 'form', handler: confirm }),
+}

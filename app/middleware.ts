@@ -1,0 +1,47 @@
+import { ActionError, getActionContext } from 'astro:actions'
+import { defineMiddleware } from 'astro:middleware'
+import { LEAD_API } from '#app/lib/send-lead.ts'
+import { sameSite } from '#server/api/lead-intake.ts'
+import { retryAfterSeconds } from '#server/rate-limit.ts'
+
+/** What a visitor past the limit reads, beside the form they sent. */
+export const TOO_MANY_WRITES = 'Too many submissions from your address: try again in a minute.'
+
+/**
+ * The checks every write passes once, before its action runs
+ * (docs/decisions/043-astro-owns-pages-forms-and-content.md): an action called by
+ * a form post or by an island, and `POST /api/leads`, which calls the lead
+ * actions. A post from another site is refused (403); past the rate limit, the
+ * action is not run: a form post gets its page back with the message beside
+ * the form, the others a 429, each with Retry-After. Pre-rendered pages pass.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next()
+  const { action, setActionResult, serializeActionResult } = getActionContext(context)
+  const endpoint = context.request.method === 'POST' && context.url.pathname === LEAD_API
+  if (!action && !endpoint) return next()
+
+  const { services } = context.locals
+  if (!sameSite(context.request.headers, services.siteOrigin))
+    return new Response('Messages and bookings are taken from this site only', { status: 403 })
+
+  const decision = await services.writeLimiter.hit(context.clientAddress, services.now())
+  if (decision.allowed) return next()
+  const retryAfter = retryAfterSeconds(decision.retryAfterMs)
+  const refusal = serializeActionResult({
+    data: undefined,
+    error: new ActionError({ code: 'TOO_MANY_REQUESTS', message: TOO_MANY_WRITES }),
+  })
+  if (action?.calledFrom === 'form') {
+    setActionResult(action.name, refusal)
+    const page = await next()
+    page.headers.set('Retry-After', retryAfter)
+    return page
+  }
+  const headers = { 'Retry-After': retryAfter }
+  if (!action) return Response.json({ error: TOO_MANY_WRITES }, { status: 429, headers })
+  return new Response(refusal.type === 'error' ? refusal.body : null, {
+    status: 429,
+    headers: { 'Content-Type': refusal.type === 'error' ? refusal.contentType : 'text/plain', ...headers },
+  })
+})
