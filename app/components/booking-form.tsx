@@ -3,7 +3,7 @@ import { BookedCall } from '#app/components/booked-call.tsx'
 import { errorClass, FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import { timesInZone, whenInZone, type TimesInZone } from '#app/lib/booking-days.ts'
+import { timesInZone, whenInZone, zoneOptions, type TimesInZone } from '#app/lib/booking-days.ts'
 import type { CallTime } from '#app/lib/booking-page.ts'
 import {
   BOOKING_FORM_ID,
@@ -22,6 +22,13 @@ import { useHydrated } from '#app/lib/use-hydrated.ts'
 /** No nearest times: one array, so that the times derived from it are not re-derived on each render. */
 const noStarts: readonly string[] = []
 
+/** What the zone chooser holds in the browser: the options the page drew, kept as they are (below). */
+const drawnOptions = { __html: '' }
+
+/** The time choices of a list, styled from it: a button-like label per time, filled when chosen. */
+const slotList =
+  '*:flex *:h-11 *:cursor-pointer *:items-center *:justify-center *:rounded-lg *:border *:border-slate-300 *:bg-surface *:px-3 *:text-sm *:font-semibold *:text-ink *:hover:border-brand-600 *:has-checked:border-brand-700 *:has-checked:bg-brand-700 *:has-checked:text-white *:has-focus-visible:outline-2 *:has-focus-visible:outline-offset-2 *:has-focus-visible:outline-brand-600'
+
 const controlClass =
   'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-danger'
 
@@ -34,8 +41,6 @@ export interface BookingFormProps {
   times: TimesInZone
   /** Every free start (UTC instants, at least one): the form draws another week or zone from them. */
   starts: readonly string[]
-  /** Every zone the visitor may choose (app/lib/booking-days.ts `timeZoneNames`). */
-  zones: readonly string[]
   /** What the form shows first: a refused post's errors and values, and the nearest starts after a taken one. */
   initial: BookingFormState
   /** Where the zone chooser and the week buttons go: the booking page, or the page moving a call (with its link). */
@@ -67,7 +72,7 @@ function keepInAddress(name: string, value: string) {
  * a form that asks the page again (`?tz=`, `?from=`); scripts only draw the
  * zone or week asked for in place.
  */
-export function BookingForm({ times, starts, zones, initial, action, post, move }: BookingFormProps) {
+export function BookingForm({ times, starts, initial, action, post, move }: BookingFormProps) {
   // Whether scripts run: the zone chooser's button then goes, as choosing
   // re-draws the times at once, and the week buttons draw their week in place.
   const hydrated = useHydrated()
@@ -181,11 +186,10 @@ export function BookingForm({ times, starts, zones, initial, action, post, move 
       {input}
     </FormField>
   )
+  // Each time is a label styled by its list (`slotList`), so that the page writes the classes
+  // once a day rather than once a time.
   const slotChoice = (start: string, label: string) => (
-    <label
-      key={start}
-      className="flex h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-surface px-3 text-sm font-semibold text-ink hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
-    >
+    <label key={start}>
       <input type="radio" name="start" value={start} defaultChecked={start === chosen} className="sr-only" />
       {label}
     </label>
@@ -211,13 +215,15 @@ export function BookingForm({ times, starts, zones, initial, action, post, move 
             onChange={chooseZone}
             aria-describedby="booking-zone-now"
             className={`${controlClass} h-11 min-w-0 sm:max-w-md`}
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
+            // Every zone, labeled for people (app/lib/booking-days.ts `zoneOptions`), is written
+            // into the page once, as HTML, and not into the island's props: the browser keeps the
+            // options the page drew (React leaves inner HTML as it is when it wakes the form), so
+            // the list costs neither a second copy nor the formatting of some 400 labels on waking.
+            dangerouslySetInnerHTML={
+              import.meta.env.SSR ? { __html: zoneOptions(times.timeZone, Date.parse(starts[0]!)) } : drawnOptions
+            }
+            suppressHydrationWarning
+          />
           {hydrated ? null : (
             <Button type="submit" variant="outline" className="mt-1.5">
               Show times
@@ -257,7 +263,7 @@ export function BookingForm({ times, starts, zones, initial, action, post, move 
           {nearest.length > 0 ? (
             <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4">
               <p className="text-sm font-semibold text-ink">The nearest free times:</p>
-              <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+              <div className={`mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 ${slotList}`}>
                 {nearest.map((start, index) => slotChoice(start, shown.nearest[index]!))}
               </div>
             </div>
@@ -283,7 +289,7 @@ export function BookingForm({ times, starts, zones, initial, action, post, move 
                     {day.slots.length} {day.slots.length === 1 ? 'time' : 'times'}
                   </span>
                 </summary>
-                <div className="grid grid-cols-3 gap-2 px-4 pb-4 sm:grid-cols-4 md:grid-cols-5">
+                <div className={`grid grid-cols-3 gap-2 px-4 pb-4 sm:grid-cols-4 md:grid-cols-5 ${slotList}`}>
                   {day.slots.map((slot) => slotChoice(slot.start, slot.time))}
                 </div>
               </details>

@@ -8,6 +8,7 @@ import {
   weekOf,
   whenInZone,
   zoneLabel,
+  zoneOptions,
   type DayChoice,
 } from './booking-days.ts'
 
@@ -56,22 +57,53 @@ test('whenInZone writes the call’s start in full on the visitor’s clock', ()
   expect(whenInZone('2026-11-02T19:00:00.000Z', 'Europe/Berlin')).toBe('Monday, November 2, 2026 at 8:00 PM')
 })
 
-test('zoneLabel names the zone and its offset on that day', () => {
-  expect(zoneLabel('Europe/Berlin', Date.parse('2026-11-02T12:00:00Z'))).toBe('Europe/Berlin (GMT+1)')
-  expect(zoneLabel('Europe/Berlin', Date.parse('2026-07-02T12:00:00Z'))).toBe('Europe/Berlin (GMT+2)')
-  expect(zoneLabel('America/New_York', Date.parse('2026-11-02T12:00:00Z'))).toBe('America/New York (GMT-5)')
+test('zoneLabel names the zone as people do, its city and its offset on that day', () => {
+  expect(zoneLabel('America/Chicago', Date.parse('2026-11-02T12:00:00Z'))).toBe('Central Time - Chicago (GMT-6)')
+  expect(zoneLabel('Europe/Berlin', Date.parse('2026-11-02T12:00:00Z'))).toBe('Central European Time - Berlin (GMT+1)')
+  expect(zoneLabel('Europe/Berlin', Date.parse('2026-07-02T12:00:00Z'))).toBe('Central European Time - Berlin (GMT+2)')
+  expect(zoneLabel('America/New_York', Date.parse('2026-11-02T12:00:00Z'))).toBe('Eastern Time - New York (GMT-5)')
+  expect(zoneLabel('Asia/Kolkata', Date.parse('2026-11-02T12:00:00Z'))).toBe('India Standard Time - Kolkata (GMT+5:30)')
+  // ICU writes UTC's offset GMT or GMT+0, by version.
+  expect(zoneLabel('UTC', Date.parse('2026-11-02T12:00:00Z'))).toMatch(/^UTC \(GMT(\+0)?\)$/)
 })
 
-test('knownTimeZone takes IANA names and refuses the rest', () => {
+test('knownTimeZone takes IANA names and their aliases, gives the canonical name, and refuses the rest', () => {
   expect(knownTimeZone('asia/tokyo')).toBe('Asia/Tokyo')
+  expect(knownTimeZone('Asia/Calcutta')).toBe('Asia/Kolkata')
+  expect(knownTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata')
+  expect(knownTimeZone('Europe/Kiev')).toBe('Europe/Kyiv')
+  expect(knownTimeZone('US/Central')).toBe('America/Chicago')
+  expect(knownTimeZone('America/Buenos_Aires')).toBe('America/Argentina/Buenos_Aires')
   expect(knownTimeZone('Mars/Olympus_Mons')).toBeUndefined()
   expect(knownTimeZone('+05:00')).toBeUndefined()
   expect(knownTimeZone('')).toBeUndefined()
   expect(knownTimeZone(null)).toBeUndefined()
 })
 
-test('the zones to choose from include the team’s and UTC', () => {
-  expect(timeZoneNames()).toEqual(expect.arrayContaining(['America/New_York', 'Europe/Berlin', 'UTC']))
+test('the zones to choose from include the team’s and UTC, each once by its canonical name', () => {
+  const names = timeZoneNames()
+  expect(names).toEqual(
+    expect.arrayContaining(['America/New_York', 'Europe/Berlin', 'Asia/Kolkata', 'Europe/Kyiv', 'UTC']),
+  )
+  expect(names).not.toContain('Asia/Calcutta')
+  expect(names).not.toContain('Europe/Kiev')
+  expect(new Set(names).size).toBe(names.length)
+  expect(names.every((name) => knownTimeZone(name) === name)).toBe(true)
+})
+
+test('zoneOptions offers every zone, labeled for people, west to east, the visitor’s selected even under an alias', () => {
+  const at = Date.parse('2026-11-02T12:00:00Z')
+  const html = zoneOptions('Asia/Calcutta', at)
+  const options = [...html.matchAll(/<option value="([^"]+)"( selected)?>([^<]+)<\/option>/g)]
+  expect(options.map((option) => option[1])).toEqual(expect.arrayContaining(timeZoneNames()))
+  expect(options).toHaveLength(timeZoneNames().length)
+  expect(options.filter((option) => option[2]).map((option) => option[1])).toEqual(['Asia/Kolkata'])
+  const chicago = options.find((option) => option[1] === 'America/Chicago')!
+  expect(chicago[3]).toBe('Central Time - Chicago (GMT-6)')
+  const index = (zone: string) => options.findIndex((option) => option[1] === zone)
+  expect(index('Pacific/Honolulu')).toBeLessThan(index('America/Chicago'))
+  expect(index('America/Chicago')).toBeLessThan(index('Europe/Berlin'))
+  expect(index('Europe/Berlin')).toBeLessThan(index('Asia/Tokyo'))
 })
 
 describe('timesInZone', () => {
@@ -79,7 +111,7 @@ describe('timesInZone', () => {
     const times = timesInZone(starts, 'Asia/Tokyo', { nearest: ['2026-11-03T02:30:00.000Z'] })
     expect(times.timeZone).toBe('Asia/Tokyo')
     expect(times.days).toEqual(daysInZone(starts, 'Asia/Tokyo'))
-    expect(times.zone).toBe('Asia/Tokyo (GMT+9)')
+    expect(times.zone).toBe('Japan Standard Time - Tokyo (GMT+9)')
     expect(times.nearest).toEqual(['Tuesday, November 3, 2026 at 11:30 AM'])
     expect(times).not.toHaveProperty('earlier')
     expect(times).not.toHaveProperty('later')

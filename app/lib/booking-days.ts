@@ -33,20 +33,68 @@ function format(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.Dat
   return formatter
 }
 
-/** The IANA zone `name` as Intl spells it, or undefined for a name it does not know or a fixed offset. */
-export function knownTimeZone(name: string | null | undefined): string | undefined {
-  if (!name || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return undefined
-  try {
-    return new Intl.DateTimeFormat(locale, { timeZone: name }).resolvedOptions().timeZone
-  } catch {
-    return undefined
-  }
+/**
+ * The names ICU still gives for zones IANA has since renamed (IANA's `backward` file): Intl
+ * resolves `Asia/Kolkata` to `Asia/Calcutta`, and the page offers and keeps the current name.
+ */
+const renamed: Record<string, string> = {
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
 }
 
-/** The zones a visitor may choose from, as Intl lists them (with UTC). */
+const known = new Map<string, string>()
+
+/**
+ * The canonical IANA name of the zone `name` (any alias or case: `US/Central` is
+ * `America/Chicago`, `Asia/Calcutta` is `Asia/Kolkata`), or undefined for a name Intl does not
+ * know or a fixed offset.
+ */
+export function knownTimeZone(name: string | null | undefined): string | undefined {
+  if (!name || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return undefined
+  let zone = known.get(name)
+  if (zone === undefined) {
+    try {
+      zone = new Intl.DateTimeFormat(locale, { timeZone: name }).resolvedOptions().timeZone
+    } catch {
+      return undefined
+    }
+    zone = renamed[zone] ?? zone
+    // Only names Intl knows are kept, so the map stays as small as its list of zones and aliases.
+    known.set(name, zone)
+  }
+  return zone
+}
+
+/** The zones a visitor may choose from: Intl's list (with UTC) by canonical IANA names. */
 export function timeZoneNames(): string[] {
-  const names = Intl.supportedValuesOf('timeZone')
+  const names = Intl.supportedValuesOf('timeZone').map((name) => renamed[name] ?? name)
   return names.includes('UTC') ? names : [...names, 'UTC']
+}
+
+/** A zone's name at `at` in the `style` of Intl (`longGeneric`: "Central Time"; `shortOffset`: "GMT-6"). */
+function zoneName(timeZone: string, at: number, style: 'longGeneric' | 'shortOffset'): string {
+  return format(timeZone, { timeZoneName: style })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')!.value
+}
+
+/** The zone's offset from UTC at `at` in minutes, for sorting. */
+function offsetMinutes(timeZone: string, at: number): number {
+  const match = /GMT([+-])(\d+)(?::(\d+))?/.exec(zoneName(timeZone, at, 'shortOffset'))
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0)) : 0
 }
 
 function dateKey(ms: number, timeZone: string): string {
@@ -55,8 +103,26 @@ function dateKey(ms: number, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`
 }
 
-/** The slots in order, grouped by the date they fall on in `timeZone`. */
+const daysKept = new Map<string, DayChoice[]>()
+
+/**
+ * The slots in order, grouped by the date they fall on in `timeZone`. Kept for the last few
+ * lists and zones asked: the free times change only when a call is booked or the clock passes
+ * one (server/booking/README.md, "The free slots, computed once per change"), and every page in
+ * between shows the same.
+ */
 export function daysInZone(starts: readonly string[], timeZone: string): DayChoice[] {
+  const key = `${timeZone} ${starts.join(' ')}`
+  let days = daysKept.get(key)
+  if (!days) {
+    days = groupDays(starts, timeZone)
+    if (daysKept.size >= 32) daysKept.delete(daysKept.keys().next().value!)
+    daysKept.set(key, days)
+  }
+  return days
+}
+
+function groupDays(starts: readonly string[], timeZone: string): DayChoice[] {
   const days: DayChoice[] = []
   for (const ms of starts.map((start) => Date.parse(start)).sort((a, b) => a - b)) {
     const date = dateKey(ms, timeZone)
@@ -86,14 +152,37 @@ export function whenInZone(start: string, timeZone: string): string {
 }
 
 /**
- * The zone as the page names it: its IANA name and its offset at `at`, e.g.
- * "Europe/Berlin (GMT+1)", so a visitor can tell the times are theirs.
+ * The zone as people name it, with its city and its offset at `at`: "Central Time - Chicago
+ * (GMT-6)", so a visitor can tell the times are theirs; UTC is "UTC (GMT+0)".
  */
 export function zoneLabel(timeZone: string, at: number): string {
-  const offset = format(timeZone, { timeZoneName: 'shortOffset' })
-    .formatToParts(at)
-    .find((part) => part.type === 'timeZoneName')!.value
-  return `${timeZone.replaceAll('_', ' ')} (${offset})`
+  const offset = zoneName(timeZone, at, 'shortOffset')
+  if (!timeZone.includes('/')) return `${timeZone} (${offset})`
+  const city = timeZone.slice(timeZone.lastIndexOf('/') + 1).replaceAll('_', ' ')
+  return `${zoneName(timeZone, at, 'longGeneric')} - ${city} (${offset})`
+}
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (character) => escapes[character]!)
+
+let zoneOptionsKept: { hour: number; html: string } | undefined
+
+/**
+ * The `<option>`s of the zone chooser, as HTML, `selected` the one of `timeZone`: every zone of
+ * `timeZoneNames`, labeled by `zoneLabel` at `at`, west to east. Written once an hour (the
+ * offsets change on the hour), and once into a page: the form's island keeps the options the
+ * page drew (app/components/booking-form.tsx).
+ */
+export function zoneOptions(timeZone: string, at: number): string {
+  const hour = Math.floor(at / 3_600_000)
+  if (zoneOptionsKept?.hour !== hour) {
+    const zones = timeZoneNames().map((zone) => ({ zone, offset: offsetMinutes(zone, at), label: zoneLabel(zone, at) }))
+    zones.sort((a, b) => a.offset - b.offset || a.label.localeCompare(b.label, locale))
+    const html = zones.map(({ zone, label }) => `<option value="${escapeHtml(zone)}">${escapeHtml(label)}</option>`)
+    zoneOptionsKept = { hour, html: html.join('') }
+  }
+  const value = `<option value="${escapeHtml(knownTimeZone(timeZone) ?? timeZone)}">`
+  return zoneOptionsKept.html.replace(value, `${value.slice(0, -1)} selected>`)
 }
 
 /** The days a page shows at a time: a week, so the page stays light and the list short. */

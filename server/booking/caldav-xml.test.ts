@@ -1,58 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { parseXml, readMultistatus } from './caldav-xml.ts'
+import { readMultistatus, XmlError } from './caldav-xml.ts'
 
 const event = (uid: string) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', `UID:${uid}`, 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n')
 
-describe('parseXml', () => {
-  it('resolves namespaces by their URI, whatever the prefix, and scopes them to their element', () => {
-    const root = parseXml(
-      `<?xml version="1.0" encoding="utf-8"?>
-      <!-- a comment before the root -->
-      <d:multistatus xmlns:d="DAV:" xmlns:cal="urn:ietf:params:xml:ns:caldav">
-        <d:response><cal:calendar-data/></d:response>
-        <response xmlns="DAV:"><x:calendar-data xmlns:x="urn:ietf:params:xml:ns:caldav"/></response>
-        <other xmlns="urn:example"><href/></other>
-      </d:multistatus>`,
-    )
-    expect([root.namespace, root.name]).toEqual(['DAV:', 'multistatus'])
-    expect(root.children.map((child) => [child.namespace, child.name])).toEqual([
-      ['DAV:', 'response'],
-      ['DAV:', 'response'],
-      ['urn:example', 'other'],
-    ])
-    expect(root.children.map((child) => [child.children[0]!.namespace, child.children[0]!.name])).toEqual([
-      ['urn:ietf:params:xml:ns:caldav', 'calendar-data'],
-      ['urn:ietf:params:xml:ns:caldav', 'calendar-data'],
-      ['urn:example', 'href'],
-    ])
-  })
-
-  it('decodes the five named entities, character references and CDATA; keeps attribute values', () => {
-    const root = parseXml(
-      `<a xmlns="urn:example" note='1 &gt; 0 "quoted"'>x &lt;y&gt; &amp; &apos;z&apos; &quot;w&quot;&#13;&#10;&#x41;<![CDATA[<b>&amp;</b>]]></a>`,
-    )
-    expect(root.text).toBe(`x <y> & 'z' "w"\r\nA<b>&amp;</b>`)
-    expect(root.attributes).toEqual({ note: '1 > 0 "quoted"' })
-  })
-
-  it('refuses what is not well-formed XML, saying why', () => {
-    const wrong: [string, RegExp][] = [
-      ['', /no root element/],
-      ['BEGIN:VCALENDAR', /text outside the root element/],
-      ['<a><b></a>', /<\/a> does not close <b>/],
-      ['<a>', /<a> is not closed/],
-      ['<a/><b/>', /a second root element/],
-      ['<a>&nbsp;</a>', /unknown entity &nbsp;/],
-      ['<a>fish & chips</a>', /"&" that starts no entity/],
-      ['<x:a/>', /undeclared prefix "x"/],
-      ['<!DOCTYPE a [<!ENTITY e "e">]><a>&e;</a>', /document type declaration/],
-      ['<a b="1></a>', /unclosed attribute value/],
-      ['<a><!-- never closed </a>', /unclosed comment/],
-    ]
-    for (const [text, message] of wrong) expect(() => parseXml(text), text).toThrow(message)
-  })
-})
+/** A multistatus of one response whose calendar-data is `data` as written. */
+const oneResponse = (data: string) =>
+  `<multistatus xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><response><href>/c/a.ics</href><propstat><prop><C:calendar-data>${data}</C:calendar-data></prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>`
 
 describe('readMultistatus', () => {
   it("reads each response's href and calendar-data, as Radicale writes them (default namespace)", () => {
@@ -78,6 +32,25 @@ describe('readMultistatus', () => {
     ])
   })
 
+  it('resolves names by namespace URI, whatever the prefix, scoped to the element that declares it', () => {
+    const text = `<!-- a comment before the root -->
+      <D:multistatus xmlns:D="DAV:" xmlns:cal="urn:ietf:params:xml:ns:caldav">
+        <D:response><D:href>/c/1.ics</D:href><D:propstat><D:prop><cal:calendar-data>one</cal:calendar-data></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>
+        <response xmlns="DAV:"><href>/c/2.ics</href><propstat><prop><x:calendar-data xmlns:x="urn:ietf:params:xml:ns:caldav">two</x:calendar-data></prop><status>HTTP/1.1 200 OK</status></propstat></response>
+        <response xmlns="urn:example"><href>/c/3.ics</href></response>
+        <cal:response><D:href>/c/4.ics</D:href></cal:response>
+      </D:multistatus>`
+    expect(readMultistatus(text)).toEqual([
+      { href: '/c/1.ics', calendarData: 'one' },
+      { href: '/c/2.ics', calendarData: 'two' },
+    ])
+  })
+
+  it("decodes XML's five named entities and character references, and takes CDATA as written", () => {
+    const data = `x &lt;y&gt; &amp; &apos;z&apos; &quot;w&quot;&#13;&#10;&#x41;<![CDATA[<b>&amp;</b>]]>`
+    expect(readMultistatus(oneResponse(data))[0]!.calendarData).toBe(`x <y> & 'z' "w"\r\nA<b>&amp;</b>`)
+  })
+
   it('gives no calendar objects for an empty multistatus', () => {
     expect(readMultistatus('<multistatus xmlns="DAV:" />')).toEqual([])
   })
@@ -85,6 +58,7 @@ describe('readMultistatus', () => {
   it('refuses a response it cannot read whole: the slots would rest on a part of the calendar', () => {
     const wrong: [string, RegExp][] = [
       ['<a:multistatus xmlns:a="urn:other"/>', /not a WebDAV multistatus but <urn:other multistatus>/],
+      ['<multistatus/>', /not a WebDAV multistatus but < multistatus>/],
       [
         '<multistatus xmlns="DAV:"><response><href>/c/</href><status>HTTP/1.1 507 Insufficient Storage</status></response></multistatus>',
         /\/c\/: HTTP\/1.1 507 Insufficient Storage/,
@@ -98,8 +72,55 @@ describe('readMultistatus', () => {
         /\/c\/y.ics: no calendar-data/,
       ],
       ['<multistatus xmlns="DAV:"><response><propstat/></response></multistatus>', /a response without href/],
-      ['<multistatus xmlns="DAV:"><response>', /<response> is not closed/],
     ]
     for (const [text, message] of wrong) expect(() => readMultistatus(text), text).toThrow(message)
+  })
+
+  it('refuses what is not well-formed XML, an answer cut short first, saying why', () => {
+    const wrong: [string, RegExp][] = [
+      ['<multistatus xmlns="DAV:"><response>', /not well-formed/],
+      [oneResponse(event('a')).slice(0, -20), /not well-formed/],
+      ['', /not well-formed/],
+      ['BEGIN:VCALENDAR', /not well-formed/],
+      ['<multistatus xmlns="DAV:"><response></multistatus>', /not well-formed: Expected closing tag 'response'/],
+      ['<multistatus xmlns="DAV:"/><multistatus xmlns="DAV:"/>', /a second root element/],
+      [oneResponse('&nbsp;'), /unknown entity &nbsp;/],
+      [oneResponse('fish & chips'), /not well-formed/],
+      [oneResponse('&#0;'), /a character reference to no character/],
+      ['<x:multistatus/>', /undeclared prefix "x"/],
+      ['<multistatus xmlns="DAV:><response/></multistatus>', /not well-formed/],
+      ['<multistatus xmlns="DAV:"><!-- never closed </multistatus>', /not well-formed/],
+    ]
+    for (const [text, message] of wrong) {
+      expect(() => readMultistatus(text), text).toThrow(XmlError)
+      expect(() => readMultistatus(text), text).toThrow(message)
+    }
+  })
+
+  it('expands no entity a document declares: a document type declaration is refused at once (billion laughs)', () => {
+    const laughs = [
+      '<?xml version="1.0"?>',
+      '<!-- entities that would take some 3 GB once expanded -->',
+      '<!DOCTYPE multistatus [',
+      '<!ENTITY lol "lol">',
+      ...Array.from({ length: 9 }, (_, level) => `<!ENTITY lol${level + 1} "${`&lol${level || ''};`.repeat(10)}">`),
+      ']>',
+      oneResponse('&lol9;'),
+    ].join('\n')
+    const started = performance.now()
+    expect(() => readMultistatus(laughs)).toThrow(/a document type declaration is not accepted/)
+    expect(() => readMultistatus(`<!DOCTYPE x SYSTEM "file:///etc/passwd">${oneResponse('&x;')}`)).toThrow(
+      /a document type declaration is not accepted/,
+    )
+    // Without the declaration, the entity is unknown, not expanded.
+    expect(() => readMultistatus(oneResponse('&lol9;'))).toThrow(/unknown entity &lol9;/)
+    expect(performance.now() - started).toBeLessThan(500)
+  })
+
+  it('refuses elements nested past any answer’s depth, quickly', () => {
+    const deep = `<multistatus xmlns="DAV:">${'<response>'.repeat(100_000)}${'</response>'.repeat(100_000)}</multistatus>`
+    const started = performance.now()
+    expect(() => readMultistatus(deep)).toThrow(XmlError)
+    expect(performance.now() - started).toBeLessThan(2_000)
   })
 })

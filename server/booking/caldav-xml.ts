@@ -1,193 +1,19 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+
 /**
- * The XML of a CalDAV answer: a small, DOM-free parser for the WebDAV multistatus a
- * `calendar-query` REPORT returns (RFC 4918, 13; RFC 4791, 7.8), and the reading of its calendar
- * objects. Element names are resolved to their namespace URI, so `<d:href>`, `<D:href>` and
- * `<href xmlns="DAV:">` are one element, as servers write them differently (Radicale uses a
- * default namespace, Nextcloud `d:` and `cal:` prefixes).
- *
- * It reads what such answers hold: elements, attributes, namespaces, text with the five named
- * entities and character references, CDATA, comments and processing instructions. A document
- * type declaration is refused (no server sends one, and its entities are a known way to blow up
- * a parser), as is anything not well-formed: the caller then offers no slots (caldav.ts).
+ * The calendar objects of a CalDAV `calendar-query` answer: the WebDAV multistatus (RFC 4918, 13;
+ * RFC 4791, 7.8), read with fast-xml-parser (docs/decisions/031-booking-slots-in-the-team-zone.md).
+ * The answer comes from another server, so the parser is set to expand no entity: a document type
+ * declaration is refused, and text is decoded here with XML's five named entities and character
+ * references alone (XML 1.0, 4.6), so no entity a document declares is ever expanded. Elements are
+ * matched by namespace URI, not prefix: Radicale writes `<multistatus xmlns="DAV:">`, Nextcloud
+ * `<d:multistatus>`.
  */
 
 export const davNamespace = 'DAV:'
 export const caldavNamespace = 'urn:ietf:params:xml:ns:caldav'
 
-export interface XmlElement {
-  /** The namespace URI; '' for none. */
-  namespace: string
-  /** The local name, without its prefix. */
-  name: string
-  /** Attributes by their written name, namespace declarations left out. */
-  attributes: Record<string, string>
-  children: XmlElement[]
-  /** The element's own text (its children's left out), entities decoded. */
-  text: string
-}
-
 export class XmlError extends Error {}
-
-const namedEntities: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' }
-
-interface Open {
-  element: XmlElement
-  written: string
-  scope: Map<string, string>
-}
-
-/** Parses a well-formed XML document into its root element; throws an `XmlError` saying why not. */
-export function parseXml(source: string): XmlElement {
-  let at = source.charCodeAt(0) === 0xfeff ? 1 : 0
-  const fail = (message: string): never => {
-    throw new XmlError(`${message} (at character ${at})`)
-  }
-  const stack: Open[] = []
-  let root: XmlElement | undefined
-  let rootStarted = false
-  const documentScope = new Map([['xml', 'http://www.w3.org/XML/1998/namespace']])
-
-  const closeAt = (marker: string, from: number, what: string): number => {
-    const end = source.indexOf(marker, from)
-    if (end === -1) fail(`unclosed ${what}`)
-    return end
-  }
-
-  while (at < source.length) {
-    const next = source.indexOf('<', at)
-    const textEnd = next === -1 ? source.length : next
-    if (textEnd > at) {
-      const raw = source.slice(at, textEnd)
-      const open = stack.at(-1)
-      if (open) open.element.text += decode(lineEnds(raw), fail)
-      else if (raw.trim() !== '') fail('text outside the root element')
-      at = textEnd
-      continue
-    }
-    if (source.startsWith('<!--', at)) {
-      at = closeAt('-->', at + 4, 'comment') + 3
-    } else if (source.startsWith('<![CDATA[', at)) {
-      const open = stack.at(-1) ?? fail('CDATA outside the root element')
-      const end = closeAt(']]>', at + 9, 'CDATA section')
-      open.element.text += lineEnds(source.slice(at + 9, end))
-      at = end + 3
-    } else if (source.startsWith('<?', at)) {
-      at = closeAt('?>', at + 2, 'processing instruction') + 2
-    } else if (source.startsWith('<!', at)) {
-      fail('a document type declaration is not accepted')
-    } else if (source.startsWith('</', at)) {
-      const end = closeAt('>', at + 2, 'end tag')
-      const written = source.slice(at + 2, end).trim()
-      const open = stack.pop()
-      if (!open) fail(`</${written}> closes nothing`)
-      else if (open.written !== written) fail(`</${written}> does not close <${open.written}>`)
-      else if (stack.length === 0) root = open.element
-      at = end + 1
-    } else {
-      if (root || (stack.length === 0 && rootStarted)) fail('a second root element')
-      at = startTag(at + 1)
-    }
-  }
-  const unclosed = stack.at(-1)
-  if (unclosed) fail(`<${unclosed.written}> is not closed`)
-  return root ?? fail('no root element')
-
-  // Reads a start tag from just after its "<"; gives the position after its ">".
-  // (A function declaration: it shares the parser's state.)
-  function startTag(from: number): number {
-    let position = from
-    const nameEnd = (start: number) => {
-      let end = start
-      while (end < source.length && !/[\s/>=]/.test(source[end]!)) end++
-      return end
-    }
-    const end = nameEnd(position)
-    const written = source.slice(position, end)
-    if (written === '') fail('a "<" that starts no tag')
-    position = end
-    const attributes: [string, string][] = []
-    let selfClosing = false
-    for (;;) {
-      while (/\s/.test(source[position] ?? '')) position++
-      if (position >= source.length) fail(`<${written}> is not closed`)
-      if (source.startsWith('/>', position)) {
-        selfClosing = true
-        position += 2
-        break
-      }
-      if (source[position] === '>') {
-        position += 1
-        break
-      }
-      const attributeEnd = nameEnd(position)
-      const attribute = source.slice(position, attributeEnd)
-      if (attribute === '') fail(`a stray character in <${written}>`)
-      position = attributeEnd
-      while (/\s/.test(source[position] ?? '')) position++
-      if (source[position] !== '=') fail(`attribute ${attribute} of <${written}> has no value`)
-      position++
-      while (/\s/.test(source[position] ?? '')) position++
-      const quote = source[position]
-      if (quote !== '"' && quote !== "'") fail(`attribute ${attribute} of <${written}> is not quoted`)
-      const valueEnd = source.indexOf(quote!, position + 1)
-      if (valueEnd === -1) fail('unclosed attribute value')
-      const raw = source.slice(position + 1, valueEnd)
-      if (raw.includes('<')) fail(`a "<" in attribute ${attribute} of <${written}>`)
-      attributes.push([attribute, decode(raw.replace(/\r\n?|\n|\t/g, ' '), fail)])
-      position = valueEnd + 1
-    }
-    const parent = stack.at(-1)
-    let scope = parent?.scope ?? documentScope
-    const declarations = attributes.filter(([name]) => name === 'xmlns' || name.startsWith('xmlns:'))
-    if (declarations.length > 0) {
-      scope = new Map(scope)
-      for (const [name, uri] of declarations) scope.set(name === 'xmlns' ? '' : name.slice(6), uri)
-    }
-    const colon = written.indexOf(':')
-    const prefix = colon === -1 ? '' : written.slice(0, colon)
-    const namespace = scope.get(prefix)
-    if (namespace === undefined && prefix !== '') fail(`undeclared prefix "${prefix}"`)
-    const element: XmlElement = {
-      namespace: namespace ?? '',
-      name: written.slice(colon + 1),
-      attributes: Object.fromEntries(attributes.filter(([name]) => name !== 'xmlns' && !name.startsWith('xmlns:'))),
-      children: [],
-      text: '',
-    }
-    rootStarted = true
-    if (parent) parent.element.children.push(element)
-    if (selfClosing) {
-      if (!parent) root = element
-    } else stack.push({ element, written, scope })
-    return position
-  }
-}
-
-/** XML's end-of-line handling: CRLF and a lone CR read as LF (a CR written `&#13;` stays). */
-function lineEnds(text: string): string {
-  return text.replace(/\r\n?/g, '\n')
-}
-
-function decode(text: string, fail: (message: string) => never): string {
-  return text.replace(
-    /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z][\w.-]*)?(;?)/g,
-    (match, entity?: string, semicolon?: string) => {
-      if (!entity || !semicolon) return fail('a "&" that starts no entity')
-      if (entity.startsWith('#')) {
-        const code = entity[1] === 'x' ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10)
-        if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
-          return fail(`a character reference to no character: ${match}`)
-        return String.fromCodePoint(code)
-      }
-      return namedEntities[entity] ?? fail(`unknown entity ${match}`)
-    },
-  )
-}
-
-/** The children of `element` named `name` in `namespace`. */
-export function childrenNamed(element: XmlElement, namespace: string, name: string): XmlElement[] {
-  return element.children.filter((child) => child.namespace === namespace && child.name === name)
-}
 
 /** One calendar object of a calendar-query answer: its URL path and its iCalendar text. */
 export interface CalendarObject {
@@ -195,11 +21,111 @@ export interface CalendarObject {
   calendarData: string
 }
 
+/** A node as fast-xml-parser gives it with `preserveOrder`: `{ tag: children, ':@': attributes }`, or text. */
+type OrderedNode = Record<string, unknown>
+
+interface Element {
+  namespace: string
+  name: string
+  children: Element[]
+  text: string
+}
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  // No entity of the document's own is expanded; text is decoded by `decode` below.
+  processEntities: false,
+  htmlEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  // CDATA kept apart, so that its text is taken as written.
+  cdataPropName: '#cdata',
+})
+
+const namedEntities: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' }
+
+function decode(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[^;&\s]*);/g, (match, entity: string) => {
+    if (!entity.startsWith('#')) return namedEntities[entity] ?? fail(`unknown entity ${match}`)
+    const code = entity[1] === 'x' ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10)
+    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+      return fail(`a character reference to no character: ${match}`)
+    return String.fromCodePoint(code)
+  })
+}
+
+function fail(message: string): never {
+  throw new XmlError(message)
+}
+
+/** Whether a document type declaration comes before the root element (where XML allows one). */
+function hasDoctype(source: string): boolean {
+  let at = 0
+  for (;;) {
+    while (at < source.length && /[\s\uFEFF]/.test(source[at]!)) at++
+    const close = source.startsWith('<?', at) ? '?>' : source.startsWith('<!--', at) ? '-->' : undefined
+    if (!close) return /^<!DOCTYPE/i.test(source.slice(at, at + 9))
+    const end = source.indexOf(close, at + 2)
+    if (end === -1) return false
+    at = end + close.length
+  }
+}
+
+/** The document's root element, names resolved to their namespace URI; throws an `XmlError` for anything not well-formed. */
+function parseXml(source: string): Element {
+  if (hasDoctype(source)) fail('a document type declaration is not accepted')
+  // The parser closes what an answer cut short leaves open; the validator refuses it.
+  const valid = XMLValidator.validate(source)
+  if (valid !== true) fail(`not well-formed: ${valid.err.msg} (line ${valid.err.line})`)
+  let nodes: OrderedNode[]
+  try {
+    nodes = parser.parse(source) as OrderedNode[]
+  } catch (error) {
+    fail(`not well-formed: ${(error as Error).message}`)
+  }
+  const root = nodes.map((node) => element(node, new Map())).filter((node) => node !== undefined)
+  if (root.length !== 1) fail(root.length === 0 ? 'no root element' : 'a second root element')
+  return root[0]!
+}
+
+/** `node` as an element in the namespaces of `scope`, or undefined for text. */
+function element(node: OrderedNode, outer: Map<string, string>): Element | undefined {
+  const written = Object.keys(node).find((key) => key !== ':@')
+  if (written === undefined || written === '#text' || written === '#cdata') return undefined
+  const attributes = (node[':@'] ?? {}) as Record<string, string>
+  let scope = outer
+  for (const [name, uri] of Object.entries(attributes)) {
+    if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue
+    if (scope === outer) scope = new Map(outer)
+    scope.set(name === 'xmlns' ? '' : name.slice(6), decode(uri))
+  }
+  const colon = written.indexOf(':')
+  const prefix = colon === -1 ? '' : written.slice(0, colon)
+  const namespace = scope.get(prefix)
+  if (namespace === undefined && prefix !== '') fail(`undeclared prefix "${prefix}"`)
+  const result: Element = { namespace: namespace ?? '', name: written.slice(colon + 1), children: [], text: '' }
+  for (const child of node[written] as OrderedNode[]) {
+    if ('#text' in child) result.text += decode(String(child['#text']))
+    else if ('#cdata' in child) result.text += (child['#cdata'] as OrderedNode[]).map((part) => part['#text']).join('')
+    else result.children.push(element(child, scope)!)
+  }
+  return result
+}
+
+const childrenNamed = (element: Element, namespace: string, name: string) =>
+  element.children.filter((child) => child.namespace === namespace && child.name === name)
+
 /**
  * The calendar objects of a calendar-query REPORT's multistatus, in the server's order. Throws an
- * `XmlError` for anything that is not a whole answer: a response with an error status (507: the
- * server cut the list short), calendar-data refused or missing, a document that is not a
- * multistatus. The slots would otherwise rest on part of the calendar.
+ * `XmlError` for anything that is not a whole answer: XML that is not well-formed (an answer cut
+ * short), a response with an error status (507: the server cut the list short), calendar-data
+ * refused or missing, a document that is not a multistatus. The slots would otherwise rest on
+ * part of the calendar.
  */
 export function readMultistatus(text: string): CalendarObject[] {
   const root = parseXml(text)

@@ -4,7 +4,7 @@ import { createServer as createHttpServer } from 'node:http'
 import { createServer, type Server, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkAvailability } from './availability.ts'
-import { createBusyReader, readBusy } from './caldav.ts'
+import { createBusyReader, maxCalendarAnswerBytes, readBusy } from './caldav.ts'
 import { readMultistatus } from './caldav-xml.ts'
 import { busyWindow, freeSlots } from './slots.ts'
 import { startRadicale, type Radicale } from './test-radicale.ts'
@@ -190,6 +190,37 @@ describe('readBusy when the calendar cannot be read', () => {
       expect(unreadable.ok === false && unreadable.detail).toMatch(/document type declaration/)
     } finally {
       pages.close()
+    }
+  })
+
+  it('fails on an answer larger than the cap, without reading the rest of it', async () => {
+    const chunk = Buffer.alloc(64 * 1024, '<response xmlns="DAV:"><href>/c/a.ics</href></response>')
+    const flood = createHttpServer((request, response) => {
+      response.writeHead(207, { 'content-type': 'application/xml' })
+      response.write('<multistatus xmlns="DAV:">')
+      // An endless answer: it stops only when the reader hangs up.
+      const more = () => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once('drain', more)
+      }
+      more()
+    }).listen(0, '127.0.0.1')
+    await once(flood, 'listening')
+    const { port } = flood.address() as { port: number }
+    try {
+      const result = await readBusy({
+        url: `http://127.0.0.1:${port}/team/work/`,
+        username: 'team',
+        password: 'secret',
+        window: threeWeeks,
+        timeZone: team,
+        timeoutMs: 10_000,
+      })
+      expect(result).toMatchObject({ ok: false, reason: 'unreadable' })
+      expect(result.ok === false && result.detail).toMatch(`more than ${maxCalendarAnswerBytes} bytes`)
+    } finally {
+      flood.closeAllConnections()
+      flood.close()
     }
   })
 

@@ -15,6 +15,12 @@ import { HOUR, parseInstant } from './zoned-time.ts'
 /** How long one read of the calendar may take, connection and answer, by default. */
 export const defaultCalendarTimeoutMs = 4_000
 
+/**
+ * The largest answer read, in bytes: a team calendar's events over the booking horizon take a
+ * few hundred kilobytes; a larger answer is refused as unreadable rather than held in memory.
+ */
+export const maxCalendarAnswerBytes = 5 * 1024 * 1024
+
 /** How long an answer serves page views, by default. */
 export const defaultCalendarCacheMs = 60_000
 
@@ -60,7 +66,7 @@ export async function readBusy(options: ReadBusyOptions): Promise<BusyResult> {
   const body = calendarQuery(window)
   const signal = AbortSignal.timeout(timeoutMs)
   let status: number
-  let text: string
+  let text: string | undefined
   try {
     const response = await (options.fetch ?? fetch)(url, {
       method: 'REPORT',
@@ -77,7 +83,7 @@ export async function readBusy(options: ReadBusyOptions): Promise<BusyResult> {
     })
     status = response.status
     // The body is read under the same signal: a server that stops half-way is a timeout too.
-    text = await response.text()
+    text = await readCapped(response, maxCalendarAnswerBytes)
     if (status === 401 || status === 403)
       return { ok: false, reason: 'refused', detail: `${url}: ${status} (check CALDAV_USERNAME and CALDAV_PASSWORD)` }
     if (status >= 300 && status < 400) {
@@ -93,6 +99,8 @@ export async function readBusy(options: ReadBusyOptions): Promise<BusyResult> {
     if (signal.aborted) return { ok: false, reason: 'timeout', detail: `${url}: no answer within ${timeoutMs} ms` }
     return { ok: false, reason: 'unreachable', detail: `${url}: ${networkError(error)}` }
   }
+  if (text === undefined)
+    return { ok: false, reason: 'unreadable', detail: `${url}: an answer of more than ${maxCalendarAnswerBytes} bytes` }
   try {
     const objects = readMultistatus(text)
     return {
@@ -106,6 +114,19 @@ export async function readBusy(options: ReadBusyOptions): Promise<BusyResult> {
   } catch (error) {
     return { ok: false, reason: 'unreadable', detail: `${url}: ${(error as Error).message}` }
   }
+}
+
+/** The body as text, or undefined once it passes `limit` bytes (the rest is not read). */
+async function readCapped(response: Response, limit: number): Promise<string | undefined> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength
+    // Leaving the loop cancels the rest of the body.
+    if (size > limit) return undefined
+    chunks.push(chunk)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
 }
 
 /**

@@ -16,6 +16,7 @@ import { defaultBookingLimits, HOLD_MINUTES, networkKey, type BookingLimits, typ
 import {
   busyWindow,
   freeSlots,
+  freeSlotsUntil,
   groupByDay,
   isBookable,
   nearestFree,
@@ -26,6 +27,13 @@ import {
 } from './slots.ts'
 import { readBookingToken, signBookingToken, type BookingAction } from './tokens.ts'
 import { canonicalTimeZone, parseInstant } from './zoned-time.ts'
+
+/**
+ * How long the calls booked, once read, stand for the free slots when no change went through
+ * this service: what another instance sharing PostgreSQL, or the team's CLI, booked or cancelled
+ * shows within this time (server/booking/README.md, "The free slots, computed once per change").
+ */
+export const BOOKED_RECHECK_MS = 1_000
 
 /** How many free slots a refusal offers instead. */
 export const NEAREST_OFFERED = 3
@@ -180,6 +188,27 @@ export function bookingService({
 
   const bookedFor = (now: number) => store.bookedCalls(new Date(now - 2 * 24 * 60 * 60 * 1000).toISOString(), now)
 
+  // The free slots, computed once per change, not once per page (issue 39): kept with what they
+  // were computed from (the busy time and the calls booked, compared by value) until the clock
+  // makes them change (`freeSlotsUntil`), each change through this service reading the calls
+  // again; the visitor's days are grouped once per zone.
+  let changes = 0
+  let bookedRead: { at: number; changes: number; calls: Promise<Interval[]> } | undefined
+  let kept: { key: string; at: number; until: number; slots: Slot[]; days: Map<string, SlotDay[]> } | undefined
+
+  function bookedNow(now: number): Promise<Interval[]> {
+    const read = bookedRead
+    if (read && read.changes === changes && read.at <= now && now - read.at < BOOKED_RECHECK_MS) return read.calls
+    const calls = bookedFor(now)
+    const fresh = { at: now, changes, calls }
+    bookedRead = fresh
+    // A failed read is not kept.
+    calls.catch(() => {
+      if (bookedRead === fresh) bookedRead = undefined
+    })
+    return calls
+  }
+
   async function refusal(
     reason: NotBookable,
     start: string,
@@ -242,6 +271,9 @@ export function bookingService({
       // The error may quote the visitor: the log says only that it happened.
       log.info(JSON.stringify({ event: 'booking_store_failed' }))
       return null
+    } finally {
+      // Made, refused or failed, the calls booked are read again for the next page.
+      changes += 1
     }
   }
 
@@ -263,8 +295,16 @@ export function bookingService({
     async slots(now: number, visitorTimeZone: string): Promise<{ slots: Slot[]; days: SlotDay[] } | null> {
       const rules = await rulesAt(now)
       if (!rules) return null
-      const slots = freeSlots({ ...rules, booked: await bookedFor(now) })
-      return { slots, days: groupByDay(slots, visitorTimeZone) }
+      const booked = await bookedNow(now)
+      const key = JSON.stringify([rules.busy, booked])
+      if (!kept || kept.key !== key || now < kept.at || now >= kept.until) {
+        const slots = freeSlots({ ...rules, booked })
+        kept = { key, at: now, until: freeSlotsUntil(settings, now, slots), slots, days: new Map() }
+      }
+      const zone = canonicalTimeZone(visitorTimeZone) ?? visitorTimeZone
+      let days = kept.days.get(zone)
+      if (!days) kept.days.set(zone, (days = groupByDay(kept.slots, zone)))
+      return { slots: kept.slots, days }
     },
 
     /**

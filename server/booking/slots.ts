@@ -157,6 +157,18 @@ export function freeSlots(query: SlotQuery): Slot[] {
 }
 
 /**
+ * Until when `slots`, the free slots at `now`, stay the free slots for the same busy time and
+ * calls booked: until the minimum notice passes the first one's start (it is then too soon), or
+ * the team's next midnight brings a new last bookable day, whichever comes first. The clock
+ * changes nothing else in `freeSlots`.
+ */
+export function freeSlotsUntil(settings: Availability, now: number, slots: readonly Slot[]): number {
+  const nextDay = zonedDateTimeToUtc(addDays(dateAt(now, settings.timeZone), 1), 0, settings.timeZone)
+  const first = slots[0] ? parseInstant(slots[0].start) - settings.minimumNoticeHours * HOUR + 1 : Infinity
+  return Math.min(nextDay, first)
+}
+
+/**
  * Whether the call starting at `start` can be booked, by the same rules as freeSlots: the
  * booking API's check inside its transaction, with the calls booked so far.
  */
