@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect } from 'vitest'
@@ -8,11 +8,23 @@ import { readServerEnv } from './env.ts'
 import type { ListenerLimits } from './listener.ts'
 import { freePort } from './outbox/test-receivers.ts'
 import { startServer } from './start.ts'
-import { writeTestBuild } from './test-build.ts'
+
+/**
+ * The client folder of the site's real build (`npm run build`, into BUILD_DIR
+ * or build/): the server's tests drive the pages, actions and headers Astro
+ * made, never a stand-in. Stops the test file with the command to run when
+ * there is none.
+ */
+export function builtClientDir(): string {
+  const clientDir = path.resolve(process.env.BUILD_DIR || 'build', 'client')
+  if (!existsSync(path.join(clientDir, 'index.html')) || !existsSync(path.join(clientDir, '..', 'server', 'entry.mjs')))
+    throw new Error(`${clientDir} holds no build: run \`npm run build\` before the server's tests`)
+  return clientDir
+}
 
 /**
  * For tests: the real server (store, outbox worker, composed app) on a free
- * loopback port, serving the small test build, with its data in a new
+ * loopback port, serving the site's build (`builtClientDir`), with its data in a new
  * temporary folder; stopped and removed after the file's tests. `logs` holds
  * every line it logged. `limits` makes the listener's timeouts and connection
  * cap smaller (server/listener.ts).
@@ -24,7 +36,7 @@ export async function startTestServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-data-'))
   const env = {
     ...readServerEnv({
-      CLIENT_DIR: await writeTestBuild({ booking: true }),
+      CLIENT_DIR: builtClientDir(),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       ...settings,
@@ -49,7 +61,7 @@ export async function startTestServer(
  */
 export async function startServerProcess(settings: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-process-'))
-  const clientDir = await writeTestBuild({ booking: true })
+  const clientDir = builtClientDir()
   const port = await freePort()
   const child = spawn('node_modules/.bin/node', ['--import', 'tsx', 'server/index.ts'], {
     env: {
@@ -83,9 +95,9 @@ export async function startServerProcess(settings: Record<string, string> = {}) 
 }
 
 /**
- * Headers of a browser posting from another site, which the lead API and the
- * contact form's post refuse (`sameSite`, server/api/lead-intake.ts); `url` is
- * the server's own address.
+ * Headers of a browser posting from another site, which every write refuses
+ * (`sameSite`, server/api/lead-intake.ts, checked by app/middleware.ts); `url`
+ * is the server's own address.
  */
 export function crossSiteHeaders(url: string): Record<string, string>[] {
   return [
