@@ -9,7 +9,7 @@ export const TOO_MANY_WRITES = 'Too many submissions from your address: try agai
 
 /**
  * The checks every write passes once, before its action runs
- * (docs/decisions/043-astro-owns-pages-forms-and-content.md): an action called by
+ * (docs/decisions/045-astro-owns-pages-forms-and-content.md): an action called by
  * a form post or by an island, and `POST /api/leads`, which calls the lead
  * actions. A post from another site is refused (403); past the rate limit, the
  * action is not run: a form post gets its page back with the message beside

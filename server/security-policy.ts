@@ -6,7 +6,7 @@ import type { AstroUserConfig } from 'astro'
  * hashes every script it puts in a page, gives the pre-rendered pages' policies
  * to the build's adapter (server/astro/adapter.ts writes them into the headers
  * files the server, nginx and static hosts read) and sends the policy of a page
- * rendered on demand with it (docs/decisions/043-astro-owns-pages-forms-and-content.md).
+ * rendered on demand with it (docs/decisions/045-astro-owns-pages-forms-and-content.md).
  */
 
 /** Headers every response carries, whatever it is. */

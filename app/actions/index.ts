@@ -17,7 +17,7 @@ async function takeLead(form: LeadForm, { locals }: ActionAPIContext): Promise<{
 }
 
 /**
- * The site's writes (docs/decisions/043-astro-owns-pages-forms-and-content.md):
+ * The site's writes (docs/decisions/045-astro-owns-pages-forms-and-content.md):
  * one schema and one handler each, called alike by a form post without
  * JavaScript and by the island that sends the same form. app/middleware.ts
  * checks where a write comes from and counts it first.

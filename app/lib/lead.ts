@@ -164,8 +164,9 @@ export type Lead = z.output<typeof leadSchema>
 
 /**
  * Who booked a strategy call on the site (server/booking/service.ts): a lead
- * of its own kind, taken with its slot by `POST /api/bookings`, never by
- * `POST /api/leads`. The note is stored as the lead's message.
+ * of its own kind, taken with its slot by the booking action
+ * (app/actions/booking.ts), never by the lead actions. The note is stored as
+ * the lead's message.
  */
 export const bookingLeadSchema = z.object({
   kind: z.literal('booking'),

@@ -41,7 +41,7 @@ export const NEAREST_OFFERED = 3
 /** Where a visitor whose slot or link failed can book again (the booking page, issue 26). */
 export const BOOK_AGAIN_PATH = '/book'
 
-/** What the booking form sends (`POST /api/bookings`, or the page's plain post): the slot and the lead's fields. */
+/** What the booking form sends (the booking action, app/actions/booking.ts): the slot and the lead's fields. */
 export type BookingRequest = Record<string, unknown>
 
 /** The team's busy time over a window (the CalDAV reader, or none); throws when it cannot tell. */
@@ -139,9 +139,9 @@ export const BAD_LINK =
   'This link is not valid: it may have been cut short. Open it again from the email, or book a new time.'
 
 /**
- * Booking the strategy call (issue 26, docs/decisions/035-bookings.md): the
- * functions the JSON API (../api/bookings.ts) and the booking page's plain
- * form post both call, so both behave alike. `now` is epoch ms.
+ * Booking the strategy call (issue 26, docs/decisions/035-bookings.md): what
+ * the booking actions call (app/actions/booking.ts), whether the form was
+ * posted plainly or by its island, and the team's CLI. `now` is epoch ms.
  */
 export function bookingService({
   store,
@@ -310,7 +310,7 @@ export function bookingService({
     /**
      * Books the slot `request.start` for the visitor in `request`, sent from
      * `clientAddress` (counted by its network, ./limits.ts): the whole of
-     * `POST /api/bookings` and of the booking form's post. A form's `formKey`
+     * the booking action (app/actions/booking.ts). A form's `formKey`
      * (one per page the server rendered) makes the same form sent twice book
      * once; nothing else ever answers with an existing booking.
      */

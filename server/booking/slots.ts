@@ -170,7 +170,7 @@ export function freeSlotsUntil(settings: Availability, now: number, slots: reado
 
 /**
  * Whether the call starting at `start` can be booked, by the same rules as freeSlots: the
- * booking API's check inside its transaction, with the calls booked so far.
+ * store's check inside the booking's transaction, with the calls booked so far.
  */
 export function isBookable(start: string, query: SlotQuery): Bookable {
   const { settings } = query
