@@ -1,78 +1,99 @@
 import { describe, expect, it } from 'vitest'
-import { backoffMs, sendLead, type LeadBody } from './send-lead.ts'
+import { backoffMs, sendLead, type LeadAction, type LeadBody } from './send-lead.ts'
 
 const body: LeadBody = { kind: 'popup', email: 'ada@example.com', startedAt: 1000 }
 
-function fakeFetch(answers: (Response | Error)[]) {
-  const calls: { url: string; init: RequestInit }[] = []
-  const fetch = (async (url: string, init: RequestInit) => {
-    calls.push({ url, init })
+type Answer = Awaited<ReturnType<LeadAction>>
+
+/**
+ * An action as the island calls it (`actions.contact` from astro:actions): it
+ * answers `{ data }` or `{ error }` in turn, or throws as a lost request does,
+ * and keeps each form it was called with.
+ */
+function fakeAction(answers: (Answer | Error)[]) {
+  const forms: FormData[] = []
+  const action: LeadAction = async (form) => {
+    forms.push(form)
     const answer = answers.shift()
     if (!answer) throw new Error('No more answers')
     if (answer instanceof Error) throw answer
     return answer
-  }) as unknown as typeof globalThis.fetch
-  return { fetch, calls }
+  }
+  return { action, forms }
 }
 
-const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+const stored = (id: string): Answer => ({ data: { id } })
+const failed = (status: number, fields?: Record<string, string[] | undefined>): Answer => ({
+  error: { status, ...(fields ? { fields } : {}) },
+})
 
-function options(fetch: typeof globalThis.fetch) {
+function options() {
   const waits: number[] = []
   return {
     waits,
-    options: { fetch, sleep: async (ms: number) => void waits.push(ms), newKey: () => 'key-1', now: () => 5000 },
+    options: { sleep: async (ms: number) => void waits.push(ms), newKey: () => 'key-1', now: () => 5000 },
   }
 }
 
 describe('sendLead', () => {
-  it('posts the lead as JSON with an idempotency key and the time it was sent', async () => {
-    const { fetch, calls } = fakeFetch([json(201, { id: 'lead-1' })])
-    expect(await sendLead(body, options(fetch).options)).toEqual({ ok: true, id: 'lead-1' })
-    expect(calls).toHaveLength(1)
-    expect(calls[0]?.url).toBe('/api/leads')
-    expect(calls[0]?.init.headers).toEqual({ 'Content-Type': 'application/json', 'Idempotency-Key': 'key-1' })
-    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ ...body, sentAt: 5000 })
+  it('calls the action with the lead as a form, an idempotency key and the time it was sent', async () => {
+    const { action, forms } = fakeAction([stored('lead-1')])
+    expect(await sendLead(action, body, options().options)).toEqual({ ok: true, id: 'lead-1' })
+    expect(forms).toHaveLength(1)
+    expect([...forms[0]!.entries()]).toEqual([
+      ['kind', 'popup'],
+      ['email', 'ada@example.com'],
+      ['startedAt', '1000'],
+      ['idempotencyKey', 'key-1'],
+      ['sentAt', '5000'],
+    ])
   })
 
-  it('retries a failed try 3 times with one key, waiting 1, 2 and 4 s, then gives up', async () => {
-    const { fetch, calls } = fakeFetch([new TypeError('offline'), json(503, {}), json(500, {}), json(502, {})])
-    const { waits, options: opts } = options(fetch)
-    expect(await sendLead(body, opts)).toEqual({ ok: false, reason: 'failed' })
-    expect(calls).toHaveLength(4)
-    expect(new Set(calls.map((call) => (call.init.headers as Record<string, string>)['Idempotency-Key']))).toEqual(
-      new Set(['key-1']),
-    )
+  it('leaves out the fields the lead does not have', async () => {
+    const { action, forms } = fakeAction([stored('lead-1')])
+    await sendLead(action, { ...body, website: undefined, page: '/blog' }, options().options)
+    expect(forms[0]!.has('website')).toBe(false)
+    expect(forms[0]!.get('page')).toBe('/blog')
+  })
+
+  it('retries a failed try (no answer, 5xx, 429) 3 times with one key, waiting 1, 2 and 4 s, then gives up', async () => {
+    const { action, forms } = fakeAction([new TypeError('offline'), failed(503), failed(429), failed(502)])
+    const { waits, options: opts } = options()
+    expect(await sendLead(action, body, opts)).toEqual({ ok: false, reason: 'failed' })
+    expect(forms).toHaveLength(4)
+    expect(new Set(forms.map((form) => form.get('idempotencyKey')))).toEqual(new Set(['key-1']))
     expect(waits).toEqual([1000, 2000, 4000])
   })
 
-  it('succeeds on a retry', async () => {
-    const { fetch } = fakeFetch([json(503, {}), json(201, { id: 'lead-2' })])
-    expect(await sendLead(body, options(fetch).options)).toEqual({ ok: true, id: 'lead-2' })
+  it('succeeds on a retry, sending the time of that try', async () => {
+    let clock = 5000
+    const { action, forms } = fakeAction([failed(500), stored('lead-2')])
+    const result = await sendLead(action, body, { sleep: async () => {}, newKey: () => 'key-1', now: () => clock++ })
+    expect(result).toEqual({ ok: true, id: 'lead-2' })
+    expect(forms.map((form) => form.get('sentAt'))).toEqual(['5000', '5001'])
+    expect(forms.map((form) => form.get('idempotencyKey'))).toEqual(['key-1', 'key-1'])
   })
 
-  it('waits as long as Retry-After asks, up to 30 s', async () => {
-    const { fetch } = fakeFetch([
-      json(429, {}, { 'Retry-After': '12' }),
-      json(429, {}, { 'Retry-After': '90' }),
-      json(201, { id: 'x' }),
+  it('does not retry a refused lead and hands back the first message of each field', async () => {
+    const { action, forms } = fakeAction([
+      failed(400, { email: ['Enter a valid email address', 'Enter your email address'], name: undefined }),
     ])
-    const { waits, options: opts } = options(fetch)
-    await sendLead(body, opts)
-    expect(waits).toEqual([12_000, 30_000])
-  })
-
-  it('does not retry a refused lead and hands back its field messages', async () => {
-    const { fetch, calls } = fakeFetch([
-      json(400, { error: 'Some fields need attention', fields: { email: 'Enter a valid email address' } }),
-    ])
-    expect(await sendLead(body, options(fetch).options)).toEqual({
+    expect(await sendLead(action, body, options().options)).toEqual({
       ok: false,
       reason: 'invalid',
       fields: { email: 'Enter a valid email address' },
     })
-    expect(calls).toHaveLength(1)
+    expect(forms).toHaveLength(1)
+  })
+
+  it('does not retry another refusal (403, 413): it failed', async () => {
+    for (const status of [403, 413]) {
+      const { action, forms } = fakeAction([failed(status)])
+      const { waits, options: opts } = options()
+      expect(await sendLead(action, body, opts), String(status)).toEqual({ ok: false, reason: 'failed' })
+      expect(forms).toHaveLength(1)
+      expect(waits).toEqual([])
+    }
   })
 
   it('caps the doubling wait at 30 s', () => {
