@@ -2,7 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ICAL from 'ical.js'
 import { describe, expect, test, vi } from 'vitest'
-import { TEST_BOOKING_SECRET, booker, postBooking, slotsOf } from '../booking/test-bookings.ts'
+import {
+  TEST_BOOKING_SECRET,
+  booker,
+  bookingFormOf,
+  bookThroughPage,
+  landingOf,
+  openBookingPage,
+  submitForm,
+  answeredPage,
+} from '../booking/test-bookings.ts'
+import type { LeadStore } from '../store/lead-store.ts'
 import { startTestServer } from '../test-server.ts'
 import { freePort, mimeParts, smtpReceiver, waitFor, webhookReceiver } from './test-receivers.ts'
 
@@ -10,6 +20,16 @@ import { freePort, mimeParts, smtpReceiver, waitFor, webhookReceiver } from './t
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 const ORIGIN = 'https://northpeak.example'
+
+/** The end of the 30-minute call that starts at `start`. */
+const endOf = (start: string) => new Date(Date.parse(start) + 30 * 60_000).toISOString()
+
+/** The booking the store holds for the call at `start`. */
+async function bookingAt(store: LeadStore, start: string) {
+  const found = (await store.listBookings({ after: new Date(0).toISOString() })).filter((row) => row.start === start)
+  expect(found).toHaveLength(1)
+  return found[0]!
+}
 
 /** "3:00 PM" on the clock of `timeZone` at `instant`, as Intl writes it in US English. */
 const clock = (instant: string, timeZone: string) =>
@@ -77,11 +97,12 @@ describe('mail files (no SMTP_URL)', async () => {
     new RegExp(`${ORIGIN}/book/manage\\?token=(${action}\\.[A-Za-z0-9._-]+)`).exec(text)?.[1]
 
   test('booked, moved and cancelled: each mail carries the invitation with the same UID and a raised SEQUENCE, the time on the visitor’s clock, and links that work once', async () => {
-    const [slot] = (await slotsOf(server.url)).days[0]!.slots
-    const booked = await postBooking(server.url, { ...booker, start: slot!.start, timeZone: 'Asia/Tokyo' })
-    expect(booked.status).toBe(201)
-    const { booking } = (await booked.json()) as { booking: { id: string } }
-    const stored = (await server.store.getBooking(booking.id))!
+    // Booked through the booking form, as a visitor in Tokyo without scripts sends it.
+    const { response: booked, start } = await bookThroughPage(server.url, booker, { timeZone: 'Asia/Tokyo' })
+    expect(booked.status).toBe(303)
+    expect((await landingOf(server.url, booked)).heading).toBe('Your call is booked')
+    const stored = await bookingAt(server.store, start)
+    const slot = { start, end: endOf(start) }
 
     await waitForMails('booking-invite', 1)
     const [first] = mailsOf('booking-invite')
@@ -95,8 +116,8 @@ describe('mail files (no SMTP_URL)', async () => {
       sequence: 0,
       status: 'CONFIRMED',
       summary: 'Free strategy call with Northpeak',
-      start: slot!.start,
-      end: slot!.end,
+      start: slot.start,
+      end: slot.end,
       startIsUtc: true,
       organizer: 'mailto:hello@northpeak.example',
       attendee: 'mailto:ada@example.com',
@@ -107,7 +128,7 @@ describe('mail files (no SMTP_URL)', async () => {
     expect(invite.ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true)
     // The time in words, on the visitor's clock in Tokyo.
     expect(invite.text).toContain(
-      `${clock(slot!.start, 'Asia/Tokyo')} to ${clock(slot!.end, 'Asia/Tokyo')} Japan Standard Time (Asia/Tokyo)`,
+      `${clock(slot.start, 'Asia/Tokyo')} to ${clock(slot.end, 'Asia/Tokyo')} Japan Standard Time (Asia/Tokyo)`,
     )
     const reschedule = linkIn(invite.text, 'reschedule')
     const cancelFirst = linkIn(invite.text, 'cancel')
@@ -119,31 +140,45 @@ describe('mail files (no SMTP_URL)', async () => {
     const [notice] = mailsOf('booking-notice')
     expect(notice).toMatch(/^To: hello@northpeak\.example$/m)
     expect(notice).toContain('Subject: New booking: Ada Lovelace (Analytical Engines Ltd)')
-    expect(notice).toContain(`Booking: ${booking.id}`)
-    expect(notice).toContain(`${clock(slot!.start, 'America/New_York')} to ${clock(slot!.end, 'America/New_York')}`)
+    expect(notice).toContain(`Booking: ${stored.id}`)
+    expect(notice).toContain(`${clock(slot.start, 'America/New_York')} to ${clock(slot.end, 'America/New_York')}`)
 
-    // Reschedule through the mailed link.
-    const later = (await slotsOf(server.url)).days[2]!.slots[1]!
-    const moved = await postBooking(server.url, { token: reschedule, start: later.start }, '/api/bookings/reschedule')
+    // Reschedule through the mailed link: its page offers the free times; the visitor picks one a few days on.
+    const movePage = await openBookingPage(server.url, `/book/manage?token=${reschedule}`)
+    expect(movePage.heading).toBe('Move your call')
+    const later = movePage.offered.find((free) => Date.parse(free) > Date.parse(slot.start) + 2 * 86_400_000)!
+    const moved = await submitForm(server.url, bookingFormOf(movePage), { start: later })
     expect(moved.status).toBe(200)
+    expect((await answeredPage(moved)).heading).toBe('Your call is moved')
     await waitForMails('booking-invite', 2)
     const second = invitationOf(mailsOf('booking-invite')[1]!)
     expect(second).toMatchObject({
       method: 'REQUEST',
       uid: stored.uid,
       sequence: 1,
-      start: later.start,
+      start: later,
       status: 'CONFIRMED',
     })
     expect(second.text).toContain('has moved to:')
-    // The first mail's links are spent.
-    const used = await postBooking(server.url, { token: cancelFirst }, '/api/bookings/cancel')
+    // The first mail's links are spent: its cancel link's page says so, and its button cancels nothing.
+    const usedPage = await openBookingPage(server.url, `/book/manage?token=${cancelFirst}`)
+    expect(usedPage.status).toBe(410)
+    expect(usedPage.lede).toContain('This link has already been used')
+    const used = await submitForm(server.url, {
+      action: `/book/manage?token=${cancelFirst}&_action=cancel`,
+      hidden: { token: cancelFirst! },
+    })
     expect(used.status).toBe(410)
-    expect(((await used.json()) as { error: string }).error).toContain('This link has already been used')
+    expect((await answeredPage(used)).lede).toContain('This link has already been used')
 
-    // Cancel through the newest mail's link.
-    const cancelled = await postBooking(server.url, { token: linkIn(second.text, 'cancel') }, '/api/bookings/cancel')
+    // Cancel through the newest mail's link: its page asks, its button cancels.
+    const cancelPage = await openBookingPage(server.url, `/book/manage?token=${linkIn(second.text, 'cancel')}`)
+    expect(cancelPage.heading).toBe('Cancel your call?')
+    const [cancelForm] = cancelPage.forms
+    expect(cancelForm!.buttons).toEqual(['Cancel my call'])
+    const cancelled = await submitForm(server.url, cancelForm!)
     expect(cancelled.status).toBe(200)
+    expect((await answeredPage(cancelled)).heading).toBe('Your call is canceled')
     await waitForMails('booking-invite', 3)
     const third = mailsOf('booking-invite')[2]!
     expect(third).toMatch(/^Subject: Canceled: your free 30-minute strategy call with Northpeak$/m)
@@ -152,7 +187,7 @@ describe('mail files (no SMTP_URL)', async () => {
     expect(cancellation).toMatchObject({ method: 'CANCEL', uid: stored.uid, sequence: 2, status: 'CANCELLED' })
     expect(cancellation.text).toContain(`To book a new time: ${ORIGIN}/book`)
     expect(linkIn(cancellation.text, 'cancel')).toBeUndefined()
-    const again = await postBooking(server.url, { token: linkIn(second.text, 'cancel') }, '/api/bookings/cancel')
+    const again = await submitForm(server.url, cancelForm!)
     expect(again.status).toBe(410)
   })
 })
@@ -171,19 +206,19 @@ describe('through SMTP, with the webhook', async () => {
   })
 
   test('the invitation and the notice are sent, and the webhook gets a signed booking.created', async () => {
-    const [slot] = (await slotsOf(server.url)).days[1]!.slots
-    const response = await postBooking(server.url, { ...booker, start: slot!.start, timeZone: 'Europe/Berlin' })
-    expect(response.status).toBe(201)
-    const { booking } = (await response.json()) as { booking: { id: string } }
+    const { response, start } = await bookThroughPage(server.url, booker, { timeZone: 'Europe/Berlin', index: 3 })
+    expect(response.status).toBe(303)
+    const booking = await bookingAt(server.store, start)
+    const slot = { start }
     await waitFor(() => smtp.received.length >= 2 && hooks.received.length >= 1, 10_000, 'the mails and the hook')
     const invite = smtp.received.find((mail) => mail.to.includes('ada@example.com'))!
-    expect(invitationOf(invite.raw)).toMatchObject({ method: 'REQUEST', start: slot!.start, sequence: 0 })
+    expect(invitationOf(invite.raw)).toMatchObject({ method: 'REQUEST', start: slot.start, sequence: 0 })
     expect(smtp.received.find((mail) => mail.to.includes('hello@northpeak.example'))).toBeDefined()
     const [hook] = hooks.received
     expect(hook!.signatureValid).toBe(true)
     expect(hook!.body).toMatchObject({
       type: 'booking.created',
-      booking: { id: booking.id, start: slot!.start, status: 'confirmed', sequence: 0, email: 'ada@example.com' },
+      booking: { id: booking.id, start: slot.start, status: 'confirmed', sequence: 0, email: 'ada@example.com' },
       lead: { kind: 'booking', email: 'ada@example.com', company: booker.company },
     })
   })
@@ -197,9 +232,8 @@ describe('with the mail server down', async () => {
   })
 
   test('the booking is confirmed at once; its mails wait in the outbox with the error', async () => {
-    const [slot] = (await slotsOf(server.url)).days[0]!.slots
-    const response = await postBooking(server.url, { ...booker, start: slot!.start, timeZone: 'UTC' })
-    expect(response.status).toBe(201)
+    const { response } = await bookThroughPage(server.url, booker, { timeZone: 'UTC' })
+    expect(response.status).toBe(303)
     await server.worker.runOnce()
     await waitFor(async () => (await server.store.listUndelivered()).every((row) => row.attempts >= 1), 10_000)
     const waiting = await server.store.listUndelivered()
