@@ -6,9 +6,11 @@ import { crossSiteHeaders, expectRetryWithinAMinute, postLead, startTestServer }
 // Real servers and processes: give them time on a busy machine.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 
-// The lead API through the real server on a loopback port, storing into a
-// real SQLite file; the rate limit is off here and tested on a server of its own.
-// The contact form's plain post goes to /contact (../rendered-pages.test.ts).
+// The lead API (app/pages/api/leads.ts, which calls the site's lead actions,
+// docs/decisions/045-astro-owns-pages-forms-and-content.md) through the real
+// server and the site's real build on a loopback port, storing into a real
+// SQLite file; the rate limit is off here and tested on a server of its own.
+// The contact form's plain post goes to /contact?_action=contact (../contact-action.test.ts).
 const server = await startTestServer({ LEAD_RATE_LIMIT: '0' })
 const endpoint = `${server.url}/api/leads`
 
@@ -155,7 +157,7 @@ describe('bad input stores nothing', () => {
     expect(await count()).toBe(before)
   })
 
-  test('415 for any other content type, a form post included (the contact form posts to /contact)', async () => {
+  test('415 for any other content type, a form post included (the contact form posts to its action)', async () => {
     const before = await count()
     const types = [
       'text/plain',
@@ -184,7 +186,8 @@ describe('bad input stores nothing', () => {
     for (const headers of crossSiteHeaders(server.url)) {
       const response = await postJson(popup, headers)
       expect(response.status, JSON.stringify(headers)).toBe(403)
-      expect(await response.json(), JSON.stringify(headers)).toEqual({ error: 'Leads are taken from this site only' })
+      // Refused by app/middleware.ts before the endpoint runs, as every write from another site.
+      expect(await response.text(), JSON.stringify(headers)).toBe('Messages and bookings are taken from this site only')
     }
     expect(await count()).toBe(before)
 
@@ -297,6 +300,25 @@ describe('rate limit', async () => {
     const refused = await post()
     expect(refused.status).toBe(429)
     expectRetryWithinAMinute(refused)
+    expect(await refused.json()).toEqual({ error: 'Too many submissions from your address: try again in a minute.' })
     expect(await limited.store.countLeads()).toBe(3)
+  })
+})
+
+describe('the store fails', async () => {
+  const failing = await startTestServer({ LEAD_RATE_LIMIT: '0' })
+  test('503 saying to try again, nothing stored, and a log line without what was sent', async () => {
+    // Every insert of a lead now fails, with an error that quotes the lead, as a driver's may.
+    const db = new Database(failing.env.DATABASE_PATH)
+    db.exec(
+      "CREATE TRIGGER refuse_leads BEFORE INSERT ON leads BEGIN SELECT RAISE(ABORT, 'disk I/O error: grace@example.org'); END",
+    )
+    db.close()
+    const response = await postLead(failing.url, { ...contact, email: 'grace@example.org' })
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({ error: 'The lead could not be stored: try again' })
+    expect(await failing.store.countLeads()).toBe(0)
+    expect(failing.logs).toContain('{"event":"lead_store_failed"}')
+    expect(failing.logs.join('\n')).not.toContain('grace@example.org')
   })
 })
