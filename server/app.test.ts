@@ -1,41 +1,64 @@
 import { createHash } from 'node:crypto'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, test, vi } from 'vitest'
+import { afterAll, describe, expect, onTestFinished, test, vi } from 'vitest'
+import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
+import { RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
+import { themeScript } from '#app/lib/theme.ts'
+import { inlineScriptSources, parseCsp } from '#tests/gates/security-headers.ts'
 import { createApp } from './app.ts'
 import { clientAddressResolver } from './client-address.ts'
-import { deliveriesFor } from './outbox/worker.ts'
-import { loadRenderer } from './rendered-pages.ts'
+import { readServerEnv } from './env.ts'
+import { readSecurityHeaders, writeSecurityHeaders } from './headers-file.ts'
+import { loadRenderer } from './pages.ts'
+import { createMemoryRateLimiter } from './rate-limit.ts'
+import { indexStaticFiles } from './static-files.ts'
 import { openTestStore } from './store/test-store.ts'
-import { contactInlineScript, inlineScript, shownContactForm, writeTestBuild } from './test-build.ts'
+import { aboutHeading, hashedScript, shownContactForm } from './test-pages.ts'
+import { builtClientDir, testServices } from './test-server.ts'
 
 // The composition: each part is tested alone beside its module; these tests
-// check that createApp mounts them all, in the right order, on one app.
-const dir = await writeTestBuild()
-// The test build's renderer of /contact, as server/start.ts loads the build's.
+// check that createApp mounts them all, in the right order, on one app, over
+// the site's real build and its renderer, as server/start.ts loads them
+// (docs/decisions/045-astro-owns-pages-forms-and-content.md).
+const dir = builtClientDir()
 const renderPage = await loadRenderer(path.dirname(dir))
+const script = hashedScript(indexStaticFiles(dir)).urlPath
 const log = { error: vi.fn(), info: vi.fn() }
 const clock = { now: 1_000_000 }
 const { store } = openTestStore()
-const leads = { store, deliveriesFor: deliveriesFor({ webhook: false }) }
-// As if behind one proxy, whose X-Forwarded-For names the client.
-const app = createApp({
-  clientDir: dir,
-  renderPage,
-  log,
-  leads,
-  now: () => clock.now,
-  clientAddress: clientAddressResolver({ trustedProxies: 1, fromSocket: () => '10.0.0.1' }),
-})
+// Every write counts against one limit per address: LEAD_RATE_LIMIT, 6 a minute unless set (server/start.ts).
+const defaultLimit = readServerEnv({}).LEAD_RATE_LIMIT
+const writeLimiter = createMemoryRateLimiter({ limit: defaultLimit, windowMs: RATE_LIMIT_WINDOW_MS })
+afterAll(() => writeLimiter.close())
+const { services } = testServices({ store, now: () => clock.now, writeLimiter })
+// As if behind one proxy, whose X-Forwarded-For names the client: `app.request()` has no socket.
+const clientAddress = clientAddressResolver({ trustedProxies: 1, fromSocket: () => '10.0.0.1' })
+const app = createApp({ clientDir: dir, renderPage, services, store, log, clientAddress })
+
+/** A client folder of its own holding files of the real build (`files`, by path), removed after the test. */
+function clientFolderWith(files: string[]): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'client-'))
+  onTestFinished(() => rmSync(folder, { recursive: true, force: true }))
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(folder, file)), { recursive: true })
+    copyFileSync(path.join(dir, file), path.join(folder, file))
+  }
+  return folder
+}
+
+/** The source that lets an inline script run under a CSP. */
+const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 test('serves pages, the not-found page and assets', async () => {
   const page = await app.request('/about')
   expect(page.status).toBe(200)
-  expect(await page.text()).toContain('<h1>About Northpeak</h1>')
+  expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(await page.text())?.[1]).toBe(aboutHeading)
   const missing = await app.request('/nope')
   expect(missing.status).toBe(404)
   expect(await missing.text()).toContain('find that page')
-  expect((await app.request('/assets/app-1a2b3c.js')).status).toBe(200)
+  expect((await app.request(script)).status).toBe(200)
   expect((await app.request('/about/')).status).toBe(301)
 })
 
@@ -44,12 +67,17 @@ describe('security headers', () => {
     const responses = {
       '/about': await app.request('/about'),
       '/nope': await app.request('/nope'),
-      '/assets/app-1a2b3c.js': await app.request('/assets/app-1a2b3c.js'),
+      [script]: await app.request(script),
       'a redirect': await app.request('/about/'),
       '405': await app.request('/about', { method: 'DELETE' }),
       'an API answer': await app.request('/api/client-errors', { method: 'POST', body: '{}' }),
       '/contact': await app.request('/contact'),
-      'a refused form post': await app.request('/contact', { method: 'POST', body: '{}' }),
+      'a refused form post': await app.request('/contact?_action=contact', {
+        method: 'POST',
+        body: 'kind=contact',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.2' },
+      }),
+      'a refused lead': await app.request('/api/leads', { method: 'POST', body: '{}' }),
     }
     for (const [url, response] of Object.entries(responses)) {
       const headers = response.headers
@@ -61,44 +89,51 @@ describe('security headers', () => {
       expect(headers.get('cross-origin-opener-policy'), url).toBe('same-origin')
       expect(headers.get('content-security-policy'), url).toContain("frame-ancestors 'none'")
     }
-    expect(responses['/assets/app-1a2b3c.js'].headers.get('content-security-policy')).toBe(
-      "default-src 'none'; frame-ancestors 'none'",
-    )
-    expect(responses['a refused form post'].status).toBe(415)
+    expect(responses[script]!.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(responses['a refused form post'].status).toBe(400)
+    expect(responses['a refused lead'].status).toBe(415)
   })
 
-  test("a page's CSP lets exactly its own inline scripts run", async () => {
-    const csp = (await app.request('/about')).headers.get('content-security-policy')!
-    const hash = createHash('sha256').update(inlineScript).digest('base64')
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`)
-    // JSON-LD is data, not a script to allow; the module script loads from 'self'.
-    expect(csp.match(/sha256-/g)).toHaveLength(1)
+  test("a page's CSP lets its own inline scripts run, the theme's among them, and nothing else inline", async () => {
+    const response = await app.request('/about')
+    const csp = response.headers.get('content-security-policy')!
+    const scripts = parseCsp(csp).get('script-src')!
+    // Astro also lists its islands' scripts, loaded when an island wakes (docs/decisions/045-...).
+    for (const hash of inlineScriptSources(await response.text())) expect(scripts).toContain(hash)
+    expect(scripts).toContain(sha256Source(themeScript()))
+    expect(scripts[0]).toBe("'self'")
+    expect(scripts.filter((source) => source !== "'self'").every((source) => source.startsWith("'sha256-"))).toBe(true)
     expect(csp).not.toContain('unsafe-eval')
-    expect(csp).toMatch(/script-src [^;]*/)
-    expect(csp.match(/script-src [^;]*/)![0]).not.toContain('unsafe-inline')
   })
 
-  test('the page rendered on demand carries its CSP, which lets its inline script run', async () => {
-    const csp = (await app.request('/contact')).headers.get('content-security-policy')!
-    const hash = createHash('sha256').update(contactInlineScript).digest('base64')
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`)
-    expect(csp.match(/sha256-/g)).toHaveLength(1)
+  test('the page rendered on demand carries its CSP from Astro, which lets its inline scripts run', async () => {
+    const response = await app.request('/contact')
+    const csp = response.headers.get('content-security-policy')!
+    const scripts = parseCsp(csp).get('script-src')!
+    const inline = inlineScriptSources(await response.text())
+    expect(inline).toContain(sha256Source(themeScript()))
+    for (const hash of inline) expect(scripts).toContain(hash)
+    expect(parseCsp(csp).get('frame-ancestors')).toEqual(["'none'"])
+    expect(scripts).not.toContain("'unsafe-inline'")
+    // Asked again, the render Astro kept (`Astro.cache`) comes with the same policy.
+    expect((await app.request('/contact')).headers.get('content-security-policy')).toBe(csp)
   })
 
-  test("the pages' CSP comes from the build's headers file, read at start", async () => {
-    const built = await writeTestBuild()
-    const file = path.join(built, '_headers.json')
-    const headers = JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, string> }
-    headers.pages['/about'] = "default-src 'self'; frame-ancestors 'none'; report-to built"
-    headers.pages['/contact'] = "default-src 'self'; frame-ancestors 'none'; report-to rendered"
-    writeFileSync(file, JSON.stringify(headers))
-    const fromFile = createApp({ clientDir: built, renderPage, log, leads })
+  test("the pre-rendered pages' CSP comes from the build's headers file, read at start; a rendered page's from Astro", async () => {
+    const built = clientFolderWith(['404.html', 'about/index.html'])
+    const { pages } = readSecurityHeaders(dir)
+    writeSecurityHeaders(built, {
+      [NOT_FOUND_PATH]: pages[NOT_FOUND_PATH]!,
+      '/about': `${pages['/about']} report-to built`,
+      '/contact': "default-src 'self'; frame-ancestors 'none'; report-to rendered",
+    })
+    const fromFile = createApp({ clientDir: built, renderPage, services, store, log, clientAddress })
     expect((await fromFile.request('/about')).headers.get('content-security-policy')).toBe(
-      "default-src 'self'; frame-ancestors 'none'; report-to built",
+      `${pages['/about']} report-to built`,
     )
-    expect((await fromFile.request('/contact')).headers.get('content-security-policy')).toBe(
-      "default-src 'self'; frame-ancestors 'none'; report-to rendered",
-    )
+    const contact = (await fromFile.request('/contact')).headers.get('content-security-policy')
+    expect(contact).toBe((await app.request('/contact')).headers.get('content-security-policy'))
+    expect(contact).not.toContain('report-to')
   })
 
   test('the headers files are not served', async () => {
@@ -126,7 +161,7 @@ describe('/api/client-errors', () => {
     )
   })
 
-  test('limits one address to 10 reports a minute, counted with the given clock', async () => {
+  test("limits one address to 10 reports a minute, counted with the services' clock", async () => {
     const statuses: number[] = []
     for (let i = 0; i < 12; i += 1) {
       statuses.push((await post(JSON.stringify({ message: 'again', path: '/' }), '198.51.100.7')).status)
@@ -161,6 +196,7 @@ describe('/api/leads', () => {
   })
 
   test('limits one address to 6 submissions a minute by default', async () => {
+    expect(defaultLimit).toBe(6)
     const post = () =>
       app.request('/api/leads', {
         method: 'POST',
@@ -181,8 +217,9 @@ describe('/contact, the page rendered on demand', () => {
     service: 'paid-ads',
     message: 'We would like more qualified leads from search.',
   }
+  // A form without JavaScript posts to the page with the action's query (app/pages/contact.astro).
   const postForm = (fields: Record<string, string>, address: string) =>
-    app.request('/contact', {
+    app.request('/contact?_action=contact', {
       method: 'POST',
       body: new URLSearchParams(fields).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
@@ -199,7 +236,11 @@ describe('/contact, the page rendered on demand', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(response.headers.get('cache-control')).toBe('no-cache')
-    expect(shownContactForm(await response.text())).toEqual({ errors: {}, values: {} })
+    expect(shownContactForm(await response.text())).toEqual({
+      errors: {},
+      values: {},
+      status: 'A strategist replies within one business day.',
+    })
     // One address per page, as for the files.
     const slash = await app.request('/contact/')
     expect(slash.status).toBe(301)
@@ -224,30 +265,23 @@ describe('/contact, the page rendered on demand', () => {
     expect((await postJson('203.0.113.31')).status).toBe(429)
   })
 
-  test('only the pages of the headers file that are no file of the build are rendered', async () => {
+  test("the build's files are never handed to its renderer; what is no file is, and answers 404 when it has no route", async () => {
     const asked: string[] = []
     const spied = createApp({
       clientDir: dir,
+      services,
+      store,
       log,
-      leads,
-      renderPage: (request, locals) => {
+      clientAddress,
+      renderPage: (request, context) => {
         asked.push(new URL(request.url).pathname)
-        return renderPage(request, locals)
+        return renderPage(request, context)
       },
     })
-    for (const url of ['/', '/about', '/contact', '/nope', '/404.html']) await spied.request(url)
-    expect(asked).toEqual(['/contact'])
-
-    // A build whose headers file lists no /contact renders nothing: the path is unknown.
-    const built = await writeTestBuild()
-    const file = path.join(built, '_headers.json')
-    const headers = JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, string> }
-    delete headers.pages['/contact']
-    writeFileSync(file, JSON.stringify(headers))
-    const withoutContact = createApp({ clientDir: built, renderPage, log, leads })
-    const missing = await withoutContact.request('/contact')
-    expect(missing.status).toBe(404)
-    expect(await missing.text()).toContain('find that page')
+    const statuses: number[] = []
+    for (const url of ['/', '/about', script, '/contact', '/nope']) statuses.push((await spied.request(url)).status)
+    expect(asked).toEqual(['/contact', '/nope'])
+    expect(statuses).toEqual([200, 200, 200, 200, 404])
   })
 })
 
@@ -262,8 +296,9 @@ test("/api/health reports the outbox worker's state it is given: 503 while its r
   const failing = createApp({
     clientDir: dir,
     renderPage,
+    services,
+    store,
     log,
-    leads,
     outboxStatus: () => ({ state: 'failing', since: 0, failedRounds: 1, error: 'SQLITE_FULL' }),
   })
   const response = await failing.request('/api/health')
@@ -271,23 +306,21 @@ test("/api/health reports the outbox worker's state it is given: 503 while its r
   expect(await response.json()).toMatchObject({ ok: false, outbox: { worker: 'failing', error: 'SQLITE_FULL' } })
 })
 
-test('each endpoint gets its limiter from the factory it is given, by scope', async () => {
+test('the client errors get their limiter from the factory it is given, by scope', async () => {
   const scopes: { scope: string; limit: number; windowMs: number }[] = []
   createApp({
     clientDir: dir,
     renderPage,
+    services,
+    store,
     log,
-    leads,
     rateLimiter: (options) => {
       scopes.push(options)
       return { hit: async () => ({ allowed: true, retryAfterMs: 0 }), close() {} }
     },
   })
-  // The JSON API and the contact form's plain post share the one `leads` limiter.
-  expect(scopes.toSorted((x, y) => x.scope.localeCompare(y.scope))).toEqual([
-    { scope: 'client-errors', limit: 10, windowMs: 60_000 },
-    { scope: 'leads', limit: 6, windowMs: 60_000 },
-  ])
+  // The writes (leads, bookings) share the one limiter of the services (`writeLimiter`, server/start.ts).
+  expect(scopes).toEqual([{ scope: 'client-errors', limit: 10, windowMs: 60_000 }])
 })
 
 test('logs one JSON line per request: method, path without the query, status, duration', async () => {
@@ -303,14 +336,16 @@ test('logs one JSON line per request: method, path without the query, status, du
 
 describe('refuses to start without a build', () => {
   test('with no not-found page', () => {
-    expect(() => createApp({ clientDir: path.join(dir, 'assets'), renderPage, leads })).toThrow(
+    expect(() => createApp({ clientDir: path.join(dir, 'assets'), renderPage, services, store })).toThrow(
       /no not-found page at \/404\.html: run the build first/,
     )
   })
 
-  test('with no headers file', async () => {
-    const built = await writeTestBuild()
-    rmSync(path.join(built, '_headers.json'))
-    expect(() => createApp({ clientDir: built, renderPage, leads })).toThrow(/no _headers.json .*: run the build first/)
+  test('with no headers file', () => {
+    const built = clientFolderWith(['404.html'])
+    expect(readFileSync(path.join(built, '404.html'), 'utf8')).toContain('find that page')
+    expect(() => createApp({ clientDir: built, renderPage, services, store })).toThrow(
+      /no _headers.json .*: run the build first/,
+    )
   })
 })

@@ -4,10 +4,18 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect } from 'vitest'
+import { leadIntake } from './api/lead-intake.ts'
+import { loadAvailability } from './booking/availability.ts'
+import { bookingService } from './booking/service.ts'
 import { readServerEnv } from './env.ts'
 import type { ListenerLimits } from './listener.ts'
 import { freePort } from './outbox/test-receivers.ts'
+import { bookingDeliveriesFor, deliveriesFor } from './outbox/worker.ts'
+import { unlimited, type RateLimiter } from './rate-limit.ts'
+import type { SiteServices } from './site-services.ts'
 import { startServer } from './start.ts'
+import type { LeadStore } from './store/lead-store.ts'
+import { openTestStore } from './store/test-store.ts'
 
 /**
  * The client folder of the site's real build (`npm run build`, into BUILD_DIR
@@ -20,6 +28,37 @@ export function builtClientDir(): string {
   if (!existsSync(path.join(clientDir, 'index.html')) || !existsSync(path.join(clientDir, '..', 'server', 'entry.mjs')))
     throw new Error(`${clientDir} holds no build: run \`npm run build\` before the server's tests`)
   return clientDir
+}
+
+/**
+ * For tests of the app without a port (`createApp`, `pagesApp`): the services
+ * server/start.ts sets up once and hands every request Astro answers
+ * (server/site-services.ts), on a real SQLite store (a new one unless `store`
+ * is given), with the booking settings of server/booking/availability.yaml, no
+ * webhook and no limit on writes unless `writeLimiter` is given.
+ */
+export function testServices({
+  store = openTestStore().store,
+  now = Date.now,
+  writeLimiter = unlimited,
+  log = { info: () => {} },
+}: { store?: LeadStore; now?: () => number; writeLimiter?: RateLimiter; log?: Pick<Console, 'info'> } = {}): {
+  services: SiteServices
+  store: LeadStore
+} {
+  const services: SiteServices = {
+    takeLead: leadIntake({ store, log, now, deliveriesFor: deliveriesFor({ webhook: false }) }),
+    booking: bookingService({
+      store,
+      settings: loadAvailability(),
+      secret: 'a-test-secret-of-32-characters-or-more',
+      deliveries: bookingDeliveriesFor({ webhook: false }),
+      log,
+    }),
+    writeLimiter,
+    now,
+  }
+  return { services, store }
 }
 
 /**
@@ -55,8 +94,8 @@ export async function startTestServer(
 
 /**
  * For tests: the real server as its own process (`server/index.ts`, as
- * production runs it) on a free loopback port, serving the small test build,
- * its data in a new temporary folder; resolves once it listens. Killed and
+ * production runs it) on a free loopback port, serving the site's build
+ * (`builtClientDir`), its data in a new temporary folder; resolves once it listens. Killed and
  * removed after the file's tests. `output` collects what it printed.
  */
 export async function startServerProcess(settings: Record<string, string> = {}) {
