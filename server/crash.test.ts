@@ -6,14 +6,14 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, expect, test } from 'vitest'
 import { freePort, waitFor, webhookReceiver } from './outbox/test-receivers.ts'
-import { writeTestBuild } from './test-build.ts'
+import { builtClientDir } from './test-server.ts'
 
 // The real server process, killed with SIGKILL in the middle of a burst of
 // submissions and started again on the same database: an answered lead is
 // never lost nor doubled, and its deliveries still happen.
 const SECRET = 'whsec-crash-0123456789abcdef'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-crash-'))
-const clientDir = await writeTestBuild()
+const clientDir = builtClientDir()
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 const hook = await webhookReceiver({ secret: SECRET })

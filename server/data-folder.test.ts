@@ -10,8 +10,7 @@ import { runLeadsCli } from './leads-cli.ts'
 import { startServer } from './start.ts'
 import { openSqliteStore } from './store/sqlite.ts'
 import { testDatabases } from './store/test-database.ts'
-import { writeTestBuild } from './test-build.ts'
-import { postLead } from './test-server.ts'
+import { builtClientDir, postLead } from './test-server.ts'
 
 // The server's data folder (issue 38): readable by the server's user only, and a folder it cannot
 // use stops the start with the path and what is wrong. Real starts in real folders; the tests may
@@ -19,7 +18,7 @@ import { postLead } from './test-server.ts'
 // the error injected.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 
-const clientDir = await writeTestBuild()
+const clientDir = builtClientDir()
 const folders: string[] = []
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })

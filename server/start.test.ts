@@ -5,12 +5,12 @@ import { afterAll, expect, test, vi } from 'vitest'
 import { readServerEnv } from './env.ts'
 import { startServer } from './start.ts'
 import { openSqliteStore } from './store/sqlite.ts'
-import { writeTestBuild } from './test-build.ts'
+import { builtClientDir } from './test-server.ts'
 
 // The server as server/index.ts starts it, on a loopback port, with what it logs captured.
 vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 
-const clientDir = await writeTestBuild()
+const clientDir = builtClientDir()
 const dataDirs: string[] = []
 afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
