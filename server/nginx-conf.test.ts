@@ -6,18 +6,30 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
+import { pages } from '#app/lib/registry.ts'
 import { freePort } from './free-port.ts'
 import { readSecurityHeaders } from './headers-file.ts'
-import { NGINX_ACCESS_LOG, nginxConf, nginxHttpConf } from './nginx-conf.ts'
-import { writeTestBuild } from './test-build.ts'
+import { NGINX_ACCESS_LOG, NGINX_CONF, nginxConf, nginxHttpConf } from './nginx-conf.ts'
+import { pageFile } from './static-files.ts'
+import { builtClientDir } from './test-server.ts'
 
 // What nginx does with the snippet is tested against the real build and a real
 // nginx in tests/e2e/nginx.spec.ts; these check its text, and run its redirects
-// through a real nginx serving the test build. The headers are the test
-// build's, /contact among them, rendered on demand.
-const clientDir = await writeTestBuild()
+// through a real nginx serving the site's real build. The headers are the
+// build's; the pages rendered on demand are those with no file in it, as
+// scripts/postbuild.ts finds them (docs/decisions/045-astro-owns-pages-forms-and-content.md).
+const clientDir = builtClientDir()
 const headers = readSecurityHeaders(clientDir)
-const conf = nginxConf(headers, ['/contact'])
+const rendered = pages
+  .map((entry) => entry.path)
+  .filter((urlPath) => !existsSync(path.join(clientDir, pageFile(urlPath))))
+const conf = nginxConf(headers, rendered)
+
+test("the build's snippet is this one: the build's headers, its pages rendered on demand proxied", () => {
+  expect(rendered.toSorted()).toEqual(['/book', '/book/manage', '/contact', '/dashboard'])
+  // Beside the client folder, in the same BUILD_DIR.
+  expect(readFileSync(NGINX_CONF, 'utf8')).toBe(`${conf}\n`)
+})
 
 /** The lines of the location `match` (e.g. "= /about"), or undefined when the snippet has none. */
 const location = (match: string) =>
@@ -40,16 +52,21 @@ test('the API location adds no header of its own and forwards the client address
 })
 
 test('a page rendered on demand goes, for every method, to the instances like the API, with their headers', () => {
-  const contact = location('= /contact')
-  expect(contact).toContain('proxy_pass http://northpeak_api;')
-  expect(contact).toBe(location('^~ /api/'))
-  // One location for the path: no file of the build is tried for it.
-  expect(conf.match(/^location = \/contact \{/gm)).toHaveLength(1)
-  expect(conf).not.toContain('/contact/index.html')
-  // Without it listed as rendered, the same headers make it a file page.
-  expect(/^location = \/contact \{\n[\s\S]*?try_files \/contact\/index\.html =404;/m.test(nginxConf(headers, []))).toBe(
-    true,
-  )
+  for (const urlPath of rendered) {
+    const page = location(`= ${urlPath}`)
+    expect(page, urlPath).toContain('proxy_pass http://northpeak_api;')
+    expect(page, urlPath).toBe(location('^~ /api/'))
+    // One location for the path: no file of the build is tried for it.
+    expect(
+      conf.split('\n').filter((line) => line === `location = ${urlPath} {`),
+      urlPath,
+    ).toHaveLength(1)
+    expect(conf, urlPath).not.toContain(`${urlPath}/index.html`)
+  }
+  // So do the actions an island calls (app/actions/index.ts).
+  expect(location('^~ /_actions/')).toBe(location('^~ /api/'))
+  // The headers file lists no page rendered on demand: unlisted, /contact is no page nginx knows.
+  expect(nginxConf(headers, [])).not.toMatch(/^location = \/contact \{/m)
 })
 
 test('an unknown path gets the not-found page with its own CSP and 404; its file by name is unknown too', () => {
@@ -94,7 +111,7 @@ describe('through a real nginx', () => {
   // A real nginx starts in a moment, but give it time on a busy machine.
   vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 
-  /** nginx serving the test build with the snippet; `server` is more of the including server { }. */
+  /** nginx serving the build with the snippet; `server` is more of the including server { }. */
   async function startNginx(server = '') {
     const binary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => existsSync(file))
     // As in tests/e2e/nginx.spec.ts: a missing nginx fails the test, it does not skip it.
