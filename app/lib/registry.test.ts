@@ -89,10 +89,10 @@ describe('the route registry', () => {
     expect(pages.map((page) => page.path).sort()).toEqual([...specPaths].sort())
   })
 
-  test('marks /contact, /services, /pricing and /case-studies for prefetching at start', () => {
+  test('marks /contact, /services, /pricing and /case-studies, and no other page, for prefetching', () => {
     expect(
       pages
-        .filter((page) => page.prefetch === 'start')
+        .filter((page) => page.prefetch)
         .map((page) => page.path)
         .sort(),
     ).toEqual(['/case-studies', '/contact', '/pricing', '/services'].sort())

@@ -51,24 +51,14 @@ export interface PageEntry {
   group: Group
   /** Kept out of search engines, /sitemap.xml and the HTML sitemap. */
   noIndex?: true
-  /** When the page's code and data are fetched ahead of a click (docs/product.md#prefetching). */
-  prefetch?: 'start' | 'idle'
+  /** Fetched ahead by every other page once it has loaded and the browser is idle (docs/product.md#prefetching). */
+  prefetch?: true
 }
 
 type Row = [slug: string, name: string]
 
-// The first page of each family is fetched when the browser is idle, so the
-// first click into any service, case study, city or article finds its
-// route module's code already loaded and needs only the page's data.
 function family(route: RouteModule, collection: CollectionName, group: Group, base: string, rows: Row[]): PageEntry[] {
-  return rows.map(([slug, name], index) => ({
-    path: `${base}/${slug}`,
-    name,
-    route,
-    collection,
-    group,
-    ...(index === 0 ? { prefetch: 'idle' as const } : {}),
-  }))
+  return rows.map(([slug, name]) => ({ path: `${base}/${slug}`, name, route, collection, group }))
 }
 
 export const services = family('service', 'services', 'services', '/services', [
@@ -149,25 +139,25 @@ export const industries: PageEntry[] = [
 
 export const pages: readonly PageEntry[] = [
   top('/', 'Home', 'company'),
-  top('/about', 'About', 'company', { prefetch: 'idle' }),
-  top('/approach', 'Approach', 'company', { prefetch: 'idle' }),
-  top('/how-we-work', 'How We Work', 'company', { prefetch: 'idle' }),
+  top('/about', 'About', 'company'),
+  top('/approach', 'Approach', 'company'),
+  top('/how-we-work', 'How We Work', 'company'),
   top('/team', 'Team', 'company'),
-  top('/pricing', 'Pricing', 'company', { prefetch: 'start' }),
-  top('/contact', 'Contact', 'company', { prefetch: 'start', route: 'contact' }),
+  top('/pricing', 'Pricing', 'company', { prefetch: true }),
+  top('/contact', 'Contact', 'company', { prefetch: true, route: 'contact' }),
   top('/book', 'Book a Call', 'company', { route: 'book' }),
-  top('/services', 'Services', 'services', { prefetch: 'start' }),
+  top('/services', 'Services', 'services', { prefetch: true }),
   ...services,
   top('/integrations', 'Integrations', 'services'),
   ...industries,
-  top('/case-studies', 'Case Studies', 'case-studies', { prefetch: 'start' }),
+  top('/case-studies', 'Case Studies', 'case-studies', { prefetch: true }),
   ...caseStudies,
-  top('/locations', 'Locations', 'locations', { prefetch: 'idle' }),
+  top('/locations', 'Locations', 'locations'),
   ...locations,
-  top('/blog', 'Blog', 'blog', { prefetch: 'idle', route: 'blog' }),
+  top('/blog', 'Blog', 'blog', { route: 'blog' }),
   ...articles,
   ...categories,
-  top('/resources', 'Resources', 'tools', { prefetch: 'idle' }),
+  top('/resources', 'Resources', 'tools'),
   top('/resources/audit-checklist', 'Marketing Audit Checklist', 'tools'),
   top('/resources/ai-optimization-guide', 'AI Optimization Guide', 'tools'),
   top('/roi-calculator', 'ROI Calculator', 'tools', { route: 'roi-calculator' }),

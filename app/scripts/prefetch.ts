@@ -1,56 +1,66 @@
 import { prefetch } from 'astro:prefetch'
 import { afterLoad, whenIdle } from '#app/lib/idle.ts'
+import { speculationRules } from '#app/lib/speculation-rules.ts'
 
 /** How long the pointer or focus rests on a link before its page is fetched, as Astro's hover strategy waits. */
-export const PREFETCH_REST_MS = 80
+const PREFETCH_REST_MS = 80
 
 /**
  * Fetches likely next pages before a click (docs/product.md#prefetching,
- * docs/decisions/011-prefetch-schedule.md), with Astro's prefetch: the pages
- * `data-prefetch-start` lists once the page has loaded, one per task, then
- * those of `data-prefetch-idle` one per idle period (or, where idle callbacks
- * are missing, the first after 2 s). Each fetch starts in a task of its own,
- * so none adds to a long one a visitor's first tap would wait behind. The
- * lists are the registry's (app/layouts/site-layout.astro).
+ * docs/decisions/044-prefetch-on-intent.md): those `data-prefetch-idle` lists
+ * once the page has loaded, one per idle period, so none competes with the
+ * page's own loading; others only on intent. Nothing under Save-Data.
  */
 export function schedulePrefetch(element: HTMLElement): void {
-  const list = (name: string) => (element.dataset[name] ?? '').split(' ').filter(Boolean)
-  const start = list('prefetchStart')
-  const idle = list('prefetchIdle')
-  const nextIdle = (fallbackMs?: number) =>
-    whenIdle(() => {
-      const path = idle.shift()
-      if (!path) return
-      prefetch(path)
-      nextIdle(0)
-    }, fallbackMs)
-  const nextStart = () => {
-    const path = start.shift()
-    if (!path) return nextIdle()
+  const connection = (navigator as { connection?: { saveData?: boolean } }).connection
+  if (connection?.saveData) return
+  const idle = (element.dataset.prefetchIdle ?? '').split(' ').filter(Boolean)
+  const next = () => {
+    const path = idle.shift()
+    if (!path) return
     prefetch(path)
-    setTimeout(nextStart, 0)
+    whenIdle(next, 0)
   }
-  afterLoad(nextStart)
+  afterLoad(() => whenIdle(next))
+  prefetchOnIntent()
 }
 
 /**
- * Fetches the page of a link marked `data-prefetch` once the pointer or
- * keyboard focus has rested on it, from one listener for the whole page.
- * Astro's own hover strategy sets listeners on each link as the page starts,
- * which cost 7-10 ms of script there on a page of some 140 links
- * (docs/decisions/029-pages-as-documents-widgets-as-islands.md).
+ * Fetches the page of a `data-prefetch` link the keyboard focus rests on and,
+ * where the browser has no Speculation Rules to judge the pointer's intent,
+ * one the pointer rests on or a touch starts on: one listener for the page,
+ * not Astro's per link (docs/decisions/029-pages-as-documents-widgets-as-islands.md).
  */
-export function prefetchOnRest(): void {
+function prefetchOnIntent(): void {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const rest = (event: Event) => {
+  const linkOf = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[data-prefetch]') : null
-    if (!(link instanceof HTMLAnchorElement)) return
+    return link instanceof HTMLAnchorElement ? link : null
+  }
+  const rest = (link: HTMLAnchorElement) => {
     clearTimeout(timer)
     timer = setTimeout(() => prefetch(link.href), PREFETCH_REST_MS)
   }
   const leave = () => clearTimeout(timer)
-  document.addEventListener('pointerover', rest, { passive: true })
-  document.addEventListener('pointerout', leave, { passive: true })
-  document.addEventListener('focusin', rest)
+  document.addEventListener('focusin', (event) => {
+    const link = linkOf(event)
+    // A click focuses its link too; the pointer's own intent has fetched it.
+    if (link?.matches(':focus-visible')) rest(link)
+  })
   document.addEventListener('focusout', leave)
+  if (HTMLScriptElement.supports?.('speculationrules')) {
+    const rules = document.createElement('script')
+    rules.type = 'speculationrules'
+    rules.textContent = speculationRules
+    document.head.append(rules)
+    return
+  }
+  const over = (event: PointerEvent) => {
+    const link = linkOf(event)
+    if (!link) return
+    if (event.pointerType === 'touch') prefetch(link.href)
+    else rest(link)
+  }
+  document.addEventListener('pointerover', over, { passive: true })
+  document.addEventListener('pointerout', leave, { passive: true })
 }

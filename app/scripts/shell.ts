@@ -4,7 +4,7 @@ import { recordLanding } from './landing.ts'
 import { watchBackToTop } from './back-to-top.ts'
 import { watchMenus } from './menus.ts'
 import { watchMobileMenu } from './mobile-menu.ts'
-import { prefetchOnRest, schedulePrefetch } from './prefetch.ts'
+import { schedulePrefetch } from './prefetch.ts'
 import { watchThemeToggles } from './theme-toggles.ts'
 
 watchThemeToggles()
@@ -12,7 +12,6 @@ watchMenus()
 watchMobileMenu()
 watchBackToTop()
 schedulePrefetch(document.body)
-prefetchOnRest()
 
 // Where the visit landed, with its utm_* parameters, for a lead sent later in
 // this tab (docs/product.md#lead-capture).

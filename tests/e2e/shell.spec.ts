@@ -319,29 +319,4 @@ test.describe('navigation', () => {
     await expect(page).toHaveURL(/\/$/)
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50)
   })
-
-  test('fetches /contact, /services, /pricing and /case-studies ahead, then more when idle', async ({ page }) => {
-    await loaded(page, '/about')
-    for (const path of ['/contact', '/services', '/pricing', '/case-studies']) {
-      await expect(page.locator(`link[rel="prefetch"][href="${path}"]`)).toHaveCount(1)
-    }
-    await expect(page.locator('link[rel="prefetch"][href="/blog"]')).toHaveCount(1)
-    await expect(page.locator('link[rel="prefetch"][href="/services/website-design"]')).toHaveCount(1)
-    // Nothing of it is in the page's HTML.
-    const html = await (await page.request.get('/about')).text()
-    expect(html).not.toContain('rel="prefetch"')
-  })
-
-  test('a link prefetches its page when the pointer or the keyboard focus rests on it', async ({ page }) => {
-    await loaded(page, '/')
-    const footer = page.getByRole('contentinfo')
-    const team = page.locator('link[rel="prefetch"][href$="/team"]')
-    await expect(team).toHaveCount(0)
-    await footer.getByRole('link', { name: 'Team', exact: true }).hover()
-    await expect(team).toHaveCount(1)
-    const integrations = page.locator('link[rel="prefetch"][href$="/integrations"]')
-    await expect(integrations).toHaveCount(0)
-    await footer.getByRole('link', { name: 'Integrations', exact: true }).focus()
-    await expect(integrations).toHaveCount(1)
-  })
 })
