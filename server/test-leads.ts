@@ -1,4 +1,4 @@
-// Leads as the tests send them (server/api/leads.test.ts, server/rendered-pages.test.ts), and as the store gives them.
+// Leads as the tests send them (server/api/leads.test.ts, server/contact-action.test.ts), and as the store gives them.
 import type { StoredLead } from './store/lead-store.ts'
 
 /** For tests: a complete contact-form lead, every field filled in. */
