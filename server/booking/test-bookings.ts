@@ -66,6 +66,8 @@ export interface BookingPage {
   values: Partial<Record<(typeof bookingFields)[number], string>>
   /** The times of the week shown, by day (UTC starts, as the radio buttons send them). */
   offered: string[]
+  /** The same times as the visitor reads them: each one's label and the heading of its day. */
+  offeredTimes: { start: string; time: string; day: string }[]
   /** After a taken time: the nearest free ones, offered first. */
   nearest: string[]
   /** The first day of the weeks before and after, as their buttons ask for them (`?from=`). */
@@ -80,6 +82,22 @@ export interface BookingPage {
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/**
+ * The text a visitor reads in `element`, each element's apart from the next
+ * (as blocks show it), spaces collapsed: without scripts, and without the
+ * options of a list, which show one at a time.
+ */
+function visibleText(element: HtmlElement): string {
+  const parts: string[] = []
+  const walk = (node: HtmlElement['children'][number]) => {
+    if (node.type === 'text' && 'data' in node) parts.push(node.data)
+    else if ('children' in node && 'name' in node && !['script', 'style', 'select', 'template'].includes(node.name))
+      for (const child of node.children) walk(child)
+  }
+  for (const child of element.children) walk(child)
+  return collapse(parts.join(' '))
+}
 
 function byId(document: HtmlDocument, id: string): HtmlElement | undefined {
   return findElements(document, (element) => attribute(element, 'id') === id)[0]
@@ -120,7 +138,12 @@ export function readBookingPage(html: string, status = 200): BookingPage {
   }
   const radios = findElements(main, (element) => element.name === 'input' && attribute(element, 'name') === 'start')
   const days = elementsByTag(main, 'details')
-  const inADay = (radio: HtmlElement) => days.some((day) => within(radio, day))
+  const dayOf = (radio: HtmlElement) => days.find((day) => within(radio, day))
+  const inADay = (radio: HtmlElement) => dayOf(radio) !== undefined
+  const dayHeading = (day: HtmlElement) => {
+    const summary = elementsByTag(day, 'summary')[0]
+    return summary ? collapse(textOf(elementsByTag(summary, 'span')[0] ?? summary)) : ''
+  }
   const checked = radios.find((radio) => attribute(radio, 'checked') !== undefined)
   if (checked) values.start = attribute(checked, 'value')!
 
@@ -153,18 +176,23 @@ export function readBookingPage(html: string, status = 200): BookingPage {
   const later = weekButton('Later times')
   const formKey = inputs.find((input) => attribute(input, 'name') === FORM_KEY_FIELD)
   const withRole = (role: string) =>
-    findElements(main, (element) => attribute(element, 'role') === role).map((element) => collapse(textOf(element)))
+    findElements(main, (element) => attribute(element, 'role') === role).map(visibleText)
 
   return {
     status,
     heading: collapse(textOf(h1)),
     lede: lede ? collapse(textOf(lede)) : '',
-    text: collapse(textOf(main)),
+    text: visibleText(main),
     alerts: withRole('alert'),
     statuses: withRole('status'),
     errors,
     values,
     offered: radios.filter(inADay).map((radio) => attribute(radio, 'value')!),
+    offeredTimes: radios.filter(inADay).map((radio) => ({
+      start: attribute(radio, 'value')!,
+      time: radio.parent && 'name' in radio.parent ? collapse(textOf(radio.parent)) : '',
+      day: dayHeading(dayOf(radio)!),
+    })),
     nearest: radios.filter((radio) => !inADay(radio)).map((radio) => attribute(radio, 'value')!),
     ...(earlier ? { earlier } : {}),
     ...(later ? { later } : {}),
