@@ -113,10 +113,15 @@ export function pagesApp({
       if (found) return send(c, found, 200)
       return (await onDemand(c)) ?? send(c, notFoundPage, 404)
     })
-    .all('*', compress(), async (c) => (await onDemand(c)) ?? c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }))
+    // Forms post to their page's action, islands to /_actions/, landing pages to /api/leads.
+    .post('*', compress(), async (c) => (await onDemand(c)) ?? notAllowed(c))
+    .all('*', notAllowed)
 }
 
 const contentTypeOfPages = 'text/html; charset=utf-8'
+
+/** Any other method, or a post where nothing takes one: 405, naming the methods the site takes. */
+const notAllowed = (c: Context) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD, POST' })
 
 /**
  * `pathname` as a redirect target that stays on this site: exactly one "/"

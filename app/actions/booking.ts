@@ -1,7 +1,14 @@
 import type { ActionAPIContext } from 'astro:actions'
 import { knownTimeZone } from '#app/lib/booking-days.ts'
-import { bookingFields, FORM_KEY_FIELD, ZONE_PARAM, type BookingFormState } from '#app/lib/booking-form.ts'
+import {
+  bookingFields,
+  FORM_KEY_FIELD,
+  ZONE_PARAM,
+  type BookingField,
+  type BookingFormState,
+} from '#app/lib/booking-form.ts'
 import { callTime, HELD_PARAM, JUST_BOOKED_PARAM, type BookingWrite } from '#app/lib/booking-page.ts'
+import { UNREADABLE_FORM } from '#app/lib/lead-constants.ts'
 import { page } from '#app/lib/registry.ts'
 import type { ManageOutcome } from '#server/booking/service.ts'
 
@@ -18,12 +25,17 @@ export function sentFields(form: FormData): Record<string, string> {
 /** The form again: what was typed, its errors, its key, and after a taken time the nearest free ones. */
 export function refusedState(
   fields: Record<string, string>,
-  errors: BookingFormState['errors'],
+  errors: Record<string, string | undefined>,
   nearest?: string[],
 ): BookingFormState {
   const values: BookingFormState['values'] = {}
   for (const field of bookingFields) if (fields[field]) values[field] = fields[field]
-  return { errors, values, formKey: fields[FORM_KEY_FIELD], ...(nearest ? { nearest } : {}) }
+  // A message about a field the form does not show (its zone, sent hidden) is said for the whole form.
+  const shown: BookingFormState['errors'] = {}
+  for (const [field, message] of Object.entries(errors))
+    if (message) shown[(bookingFields as readonly string[]).includes(field) ? (field as BookingField) : 'form'] ??= message
+  if (Object.keys(shown).length === 0) shown.form = UNREADABLE_FORM
+  return { errors: shown, values, formKey: fields[FORM_KEY_FIELD], ...(nearest ? { nearest } : {}) }
 }
 
 const refused = (state: BookingFormState, status: number): BookingWrite => ({

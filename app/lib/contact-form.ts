@@ -5,6 +5,7 @@
  * it, on the page the server renders for each request (app/pages/contact.astro)
  * and as an island in the browser.
  */
+import { UNREADABLE_FORM } from './lead-constants.ts'
 import { contactFormFields, topicOptions } from './lead-fields.ts'
 
 export const CONTACT_FORM_ID = 'contact-form'
@@ -34,7 +35,8 @@ export function refusedForm(posted: FormData, messages: Record<string, string[] 
     if (message) errors[field] = message
   }
   // A message about no field the form shows (the hidden ones): said for the whole form.
-  if (Object.keys(errors).length === 0) errors.form = Object.values(messages).flat()[0] ?? 'Please try again.'
+  if (Object.keys(errors).length === 0)
+    errors.form = Object.values(messages).flat().find(Boolean) ?? UNREADABLE_FORM
   return { errors, values }
 }
 

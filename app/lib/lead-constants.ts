@@ -6,6 +6,9 @@
  * the shell runs (tests/gates/script-depth.ts).
  */
 
+/** What a refused form says when the refusal names nothing it shows (a post that was no form at all). */
+export const UNREADABLE_FORM = 'This form could not be read: please send it again.'
+
 /** Hidden from people, left empty by them; a bot that fills it is answered like a person and stored nowhere. */
 export const HONEYPOT_FIELD = 'website'
 
