@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { schemas, type Engagement } from '#app/lib/content/schemas.ts'
-import { listMarkdown, parseFrontmatter } from '#app/lib/content/files.ts'
+import { parseFrontmatter } from '#app/lib/content/files.ts'
+import { listMarkdown } from '#app/lib/content/test-collections.ts'
 import { derivedResults, funnelRows, timelineColumns, timelinePoints } from './engagement.ts'
 
 // Each case study's headline results follow from its own figures

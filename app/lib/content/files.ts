@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs'
-import path from 'node:path'
 import yaml from 'js-yaml'
 import { contentIdOf, type PageEntry } from '#app/lib/registry.ts'
 
@@ -32,18 +30,4 @@ export function parseFrontmatter(source: string): { data: unknown; content: stri
     data: yaml.load(match[1] ?? '', { schema: yaml.JSON_SCHEMA }) ?? {},
     content: source.replace(/^\uFEFF/, '').slice(match[0].length),
   }
-}
-
-/** Markdown files under `dir`, as paths relative to it. */
-export function listMarkdown(dir: string, prefix = ''): string[] {
-  let entries
-  try {
-    entries = readdirSync(dir, { withFileTypes: true })
-  } catch {
-    return []
-  }
-  return entries.flatMap((entry) => {
-    if (entry.isDirectory()) return listMarkdown(path.join(dir, entry.name), `${prefix}${entry.name}/`)
-    return entry.name.endsWith('.md') ? [`${prefix}${entry.name}`] : []
-  })
 }

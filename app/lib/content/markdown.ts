@@ -26,6 +26,10 @@ export class MarkdownError extends Error {
   override name = 'MarkdownError'
 }
 
+const refuseImage = (source: string) => {
+  throw new MarkdownError(`images are not supported in Markdown: ${JSON.stringify(source.slice(0, 60))}`)
+}
+
 const checkLink = (url: string) => {
   const result = classifyHref(url)
   if (!result.ok) throw new MarkdownError(`link ${result.reason}`)
@@ -37,12 +41,8 @@ const contentChecks = defineMdastPlugin({
   html(node) {
     throw new MarkdownError(`raw HTML is not allowed in content: ${JSON.stringify(node.value.trim().slice(0, 60))}`)
   },
-  image(node) {
-    throw new MarkdownError(`images are not supported in Markdown: ${JSON.stringify(node.url.slice(0, 60))}`)
-  },
-  imageReference(node) {
-    throw new MarkdownError(`images are not supported in Markdown: ${JSON.stringify(node.identifier.slice(0, 60))}`)
-  },
+  image: (node) => refuseImage(node.url),
+  imageReference: (node) => refuseImage(node.identifier),
   link(node, context) {
     // GFM leaves an address written with an escaped "@" (an example such as
     // name\@company.com) as text; satteri links it all the same.

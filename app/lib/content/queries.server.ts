@@ -15,7 +15,7 @@ import {
 } from '#app/lib/registry.ts'
 import { illustrationPath } from '#app/lib/illustrations.ts'
 import { ContentError } from './loader.ts'
-import { countWords } from './markdown.ts'
+import { countWords, type Heading } from './markdown.ts'
 import { parseFigure, type CaseStudyResult, type ContentReference, type Section } from './schemas.ts'
 import type {
   ArticleContent,
@@ -46,19 +46,17 @@ interface Parsed<K extends CollectionName> {
   html: string
   /** Words in the body, for read times. */
   words: number
-  /** The body's h2 and h3 headings, from Astro's `render()`. */
-  headings: { depth: number; slug: string; text: string }[]
+  /** The body's headings, from Astro's `render()`. */
+  headings: Heading[]
 }
 
 /** Every page's entry, by collection and then by path. */
 type Content = { [K in CollectionName]: Map<string, Parsed<K>> }
 
-const collectionNames: CollectionName[] = ['pages', 'services', 'case-studies', 'cities', 'blog', 'categories']
-
 async function load(): Promise<Content> {
   const byId = new Map(pages.map((entry) => [`${entry.collection}/${contentIdOf(entry)}`, entry]))
   const loaded = await Promise.all(
-    collectionNames.map(async (name) => {
+    [...new Set(pages.map((entry) => entry.collection))].map(async (name) => {
       const entries = await Promise.all(
         (await getCollection(name)).map(async (item) => {
           // The loader has checked that every file has its page (./loader.ts).
@@ -113,15 +111,11 @@ function articlesByDate(all: Content) {
   return articles.map((entry) => read(all, entry, 'blog')).sort((a, b) => b.data.date.localeCompare(a.data.date))
 }
 
-function articleCardsOf(all: Content, limit?: number): Card[] {
+/** Articles as cards, newest first. */
+function articleCards(all: Content, limit?: number): Card[] {
   return articlesByDate(all)
     .slice(0, limit)
     .map(({ entry, data }) => cardOf(entry, data.description, { title: data.title, meta: data.category }))
-}
-
-/** Articles as cards, newest first. */
-export async function articleCards(limit?: number): Promise<Card[]> {
-  return articleCardsOf(await content(), limit)
 }
 
 const collectionCards: Record<
@@ -140,7 +134,7 @@ const collectionCards: Record<
       const { data } = read(all, entry, 'pages')
       return cardOf(entry, data.description, { title: data.heading })
     }),
-  articles: articleCardsOf,
+  articles: articleCards,
 }
 
 /**

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { contentIdOf, pages, type CollectionName } from '#app/lib/registry.ts'
-import { listMarkdown, parseFrontmatter } from './files.ts'
+import { parseFrontmatter } from './files.ts'
 import { checkEntry, checkRegistry, checkUniqueMetadata } from './loader.ts'
 import { renderBody, type Heading } from './markdown.ts'
 import type { Frontmatter } from './schemas.ts'
@@ -10,6 +10,20 @@ import type { Frontmatter } from './schemas.ts'
 // of content/ through the checks the build's loader makes (./loader.ts), and
 // its body through the same Markdown plugins, in the shape Astro's
 // getCollection() and render() return.
+
+/** Markdown files under `dir`, as paths relative to it. */
+export function listMarkdown(dir: string, prefix = ''): string[] {
+  let entries
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return []
+  }
+  return entries.flatMap((entry) => {
+    if (entry.isDirectory()) return listMarkdown(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+    return entry.name.endsWith('.md') ? [`${prefix}${entry.name}`] : []
+  })
+}
 
 /** A collection entry as Astro's getCollection() returns it. */
 export interface TestEntry<K extends CollectionName = CollectionName> {
