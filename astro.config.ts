@@ -1,12 +1,13 @@
-// First: the build constants, which the content loader and the site config
+// First: the build constants, which the content checks and the site config
 // read, as globals for the code that runs here, outside Vite (app/lib/build-env.ts).
 import './server/build-globals.ts'
+import { satteri } from '@astrojs/markdown-satteri'
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, memoryCache } from 'astro/config'
 import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 import { islandDirectives } from './app/directives/integration.ts'
-import { contentCheck, contentReload } from './app/lib/content/integration.ts'
+import { markdownPlugins } from './app/lib/content/markdown.ts'
 import { leadServer } from './server/astro/adapter.ts'
 import { pageCspConfig } from './server/security-policy.ts'
 import { articleCovers } from './scripts/social-cards/covers.ts'
@@ -69,7 +70,11 @@ export default defineConfig({
   // instead of 64 (one core) and weigh 4% more, 692 KB against 663.
   image: { service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 3 } } } },
   devToolbar: { enabled: false },
-  integrations: [react(), islandDirectives(), contentCheck(), contentReload(), articleCovers()],
+  // Markdown bodies of content/ are rendered by the collections with the
+  // site's checks and markup (app/lib/content/markdown.ts): a link to no
+  // page, raw HTML or an image stops the build naming the file.
+  markdown: { processor: satteri(markdownPlugins), syntaxHighlight: false },
+  integrations: [react(), islandDirectives(), articleCovers()],
   vite: {
     plugins: [tailwindcss()],
     // Astro's prefetch and its actions client share one tiny module (the

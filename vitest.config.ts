@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
 
@@ -22,6 +23,11 @@ const ownsGlobals = (file: string) =>
   /@vitest-environment|\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/.test(readFileSync(file, 'utf8'))
 export default defineConfig({
   define: buildDefines(readBuildEnv({})),
+  // The page queries read the collections through astro:content; here, the
+  // same files through the same checks (app/lib/content/test-collections.ts).
+  resolve: {
+    alias: { 'astro:content': fileURLToPath(new URL('./app/lib/content/test-collections.ts', import.meta.url)) },
+  },
   test: {
     environment: 'node',
     // One throwaway PostgreSQL cluster for the run: the store suite and the two-instance test use it.

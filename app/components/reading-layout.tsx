@@ -3,7 +3,7 @@ import { Prose } from '#app/components/prose.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { strategyCall } from '#app/lib/strategy-call.ts'
-import type { ContentsEntry } from '#app/lib/reading-contents.ts'
+import type { ContentsEntry } from '#app/lib/content/types.ts'
 import { site } from '#app/lib/site.ts'
 
 // The layout around a long body (docs/product.md#article-page,

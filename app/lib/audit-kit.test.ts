@@ -38,8 +38,8 @@ describe('the audit kit', () => {
     expect(downloads.roiSpreadsheet.path).toBe('/downloads/roi-calculator.xlsx')
   })
 
-  test('/resources lists each part with what it is, its links, and the value of the whole', () => {
-    const resources = getPage(page('/resources'))
+  test('/resources lists each part with what it is, its links, and the value of the whole', async () => {
+    const resources = await getPage(page('/resources'))
     const kit = resources.sections.find(
       (section) => section.type === 'prose' && section.body.html.includes(site.auditOffer.kit[0].name),
     )

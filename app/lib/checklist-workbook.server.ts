@@ -26,8 +26,8 @@ export const checklistSheetNames = { points: 'Checklist', scores: 'Scores' } as 
 export const checklistStatuses = ['Pass', 'Partial', 'Fail'] as const
 
 /** The checklist groups of the checklist page, as the content loader checked them. */
-export function auditChecklistSections(): ChecklistSection[] {
-  return getPage(page(checklistPath)).sections.flatMap((section) =>
+export async function auditChecklistSections(): Promise<ChecklistSection[]> {
+  return (await getPage(page(checklistPath))).sections.flatMap((section) =>
     section.type === 'checklist' ? [{ title: section.title, items: section.items }] : [],
   )
 }
@@ -124,7 +124,7 @@ export async function checklistWorkbook(sections: ChecklistSection[]): Promise<B
   scores.addRow([])
   for (const line of [
     'Score each point on the Checklist sheet, in its Status column; this sheet counts the scores.',
-    getPage(page(checklistPath)).lede,
+    (await getPage(page(checklistPath))).lede,
     `The checklist online, to read or print: ${site.origin}${checklistPath}`,
   ]) {
     const row = scores.addRow([line])

@@ -40,7 +40,7 @@ const written = source.sections
     })),
   }))
 
-const book = await openWorkbook(await checklistWorkbook(auditChecklistSections()))
+const book = await openWorkbook(await checklistWorkbook(await auditChecklistSections()))
 const points = book.getWorksheet(checklistSheetNames.points)!
 const scores = book.getWorksheet(checklistSheetNames.scores)!
 
@@ -107,9 +107,9 @@ describe('the audit checklist workbook', () => {
     expect(scores.getCell(2, 3).formula).toMatch(/COUNTIFS/)
   })
 
-  test('is linked from the checklist page and listed as a download', () => {
+  test('is linked from the checklist page and listed as a download', async () => {
     expect(downloads.auditChecklist.path).toBe('/downloads/marketing-audit-checklist.xlsx')
-    const checklist = getPage(page(checklistPath))
+    const checklist = await getPage(page(checklistPath))
     expect(checklist.actions).toContainEqual({ label: 'Download the workbook', href: downloads.auditChecklist.path })
   })
 })

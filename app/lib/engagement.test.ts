@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { caseStudySchema, type Engagement } from '#app/lib/content/schemas.ts'
-import { listMarkdown, parseFrontmatter } from '#app/lib/content/files.ts'
+import { schemas, type Engagement } from '#app/lib/content/schemas.ts'
+import { parseFrontmatter } from '#app/lib/content/files.ts'
+import { listMarkdown } from '#app/lib/content/test-collections.ts'
 import { derivedResults, funnelRows, timelineColumns, timelinePoints } from './engagement.ts'
 
 // Each case study's headline results follow from its own figures
@@ -11,7 +12,7 @@ import { derivedResults, funnelRows, timelineColumns, timelinePoints } from './e
 
 const studies = listMarkdown('content/case-studies').map((name) => ({
   file: `content/case-studies/${name}`,
-  data: caseStudySchema.parse(parseFrontmatter(readFileSync(`content/case-studies/${name}`, 'utf8')).data),
+  data: schemas['case-studies'].parse(parseFrontmatter(readFileSync(`content/case-studies/${name}`, 'utf8')).data),
 }))
 
 describe('the results follow from the engagement figures', () => {

@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest'
-import { loadContent } from '#app/lib/content/collections.server.ts'
+import { contentByPath } from '#app/lib/content/test-collections.ts'
 import { platformGroups } from './platforms.ts'
 
 // The home page's platforms strip and the integrations page name the same
 // tools: every platform of the strip is listed, in the same words, in the
 // integrations page's group it claims (docs/product.md#top-level-pages).
 
-const integrations = loadContent()
+const integrations = contentByPath()
   .pages.get('/integrations')!
   .data.sections.flatMap((section) => (section.type === 'list' ? section.groups : []))
 

@@ -186,6 +186,15 @@ export function slugOf(path: string): string {
   return path.split('/').filter(Boolean).at(-1) ?? ''
 }
 
+/**
+ * The id of a page's file in its collection (app/content.config.ts): its slug,
+ * or for a top-level page its whole path (`industries/saas`; home is `home`).
+ */
+export function contentIdOf(entry: PageEntry): string {
+  if (entry.collection !== 'pages') return slugOf(entry.path)
+  return entry.path === '/' ? 'home' : entry.path.slice(1)
+}
+
 /** Pages that belong in search engines, /sitemap.xml and the HTML sitemap. */
 export const indexablePages = pages.filter((page) => !page.noIndex)
 

@@ -4,7 +4,7 @@ import { page } from '#app/lib/registry.ts'
 import { rssXml } from '#app/lib/rss-xml.ts'
 
 /** /rss.xml, the blog's feed, written at build time. */
-export const GET: APIRoute = () =>
-  new Response(rssXml(feedItems(), getPage(page('/blog')).description), {
+export const GET: APIRoute = async () =>
+  new Response(rssXml(await feedItems(), (await getPage(page('/blog'))).description), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8' },
   })

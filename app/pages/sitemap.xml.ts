@@ -3,5 +3,5 @@ import { articleDates } from '#app/lib/content/queries.server.ts'
 import { sitemapXml } from '#app/lib/sitemap-xml.ts'
 
 /** /sitemap.xml, written at build time. */
-export const GET: APIRoute = () =>
-  new Response(sitemapXml(articleDates()), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } })
+export const GET: APIRoute = async () =>
+  new Response(sitemapXml(await articleDates()), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } })

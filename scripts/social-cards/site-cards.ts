@@ -2,19 +2,21 @@
 // gives seo(): each page's title, and an article's category.
 // Build settings must be defined first (defineBuildGlobals): the content reads the site config.
 import { readFileSync } from 'node:fs'
-import { content } from '#app/lib/content/collections.server.ts'
+import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
+import { resolvePlaceholdersIn } from '#app/lib/content/placeholders.ts'
 import { page } from '#app/lib/registry.ts'
 import { site } from '#app/lib/site.ts'
 import { socialCard, socialCardPages, type SocialCard } from '#app/lib/social-card.ts'
 import type { Brand } from './template.tsx'
 
+// They are drawn before the build reads the collections (covers.ts), so
+// from the files as written, placeholders resolved; the build checks the
+// same fields (app/lib/content/loader.ts).
 export function siteCards(): SocialCard[] {
-  const all = content()
   return socialCardPages.map((path) => {
-    const entry = page(path)
-    const parsed = (all[entry.collection] as Map<string, { data: { title: string; category?: string } }>).get(path)
-    if (!parsed) throw new Error(`No content for the social card of ${path}`)
-    const card = socialCard({ path, title: parsed.data.title, category: parsed.data.category })
+    const { data } = parseFrontmatter(readFileSync(contentFileOf(page(path)), 'utf8'))
+    const { title, category } = resolvePlaceholdersIn(data) as { title: string; category?: string }
+    const card = socialCard({ path, title, category })
     if (!card) throw new Error(`${path} is listed for a social card but has none`)
     return card
   })

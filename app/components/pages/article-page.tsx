@@ -6,7 +6,7 @@ import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { ArticleCoverPicture } from '#app/components/visuals/article-cover.tsx'
 import type { ArticleCard, ArticleContent, ArticleCover } from '#app/lib/content/types.ts'
-import type { ContentsEntry } from '#app/lib/reading-contents.ts'
+import type { ContentsEntry } from '#app/lib/content/types.ts'
 import { page } from '#app/lib/registry.ts'
 import { site } from '#app/lib/site.ts'
 

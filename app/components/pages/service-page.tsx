@@ -10,7 +10,7 @@ import { Stats } from '#app/components/sections/stats.tsx'
 import { ServiceGlance } from '#app/components/service-glance.tsx'
 import { ServiceSample } from '#app/components/visuals/service-sample.tsx'
 import type { ServiceContent } from '#app/lib/content/types.ts'
-import type { ContentsEntry } from '#app/lib/reading-contents.ts'
+import type { ContentsEntry } from '#app/lib/content/types.ts'
 import { strategyCall } from '#app/lib/strategy-call.ts'
 
 const deliverablesTitle = 'What you get'

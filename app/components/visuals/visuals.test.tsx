@@ -6,13 +6,13 @@ import { HomeWork } from '#app/components/visuals/home-work.tsx'
 import { PageFunnel } from '#app/components/visuals/page-funnel.tsx'
 import { plansAtAGlance } from '#app/components/visuals/page-plans.tsx'
 import { avatarArt } from '#app/components/visuals/team-avatar.tsx'
-import { loadContent } from '#app/lib/content/collections.server.ts'
+import { contentByPath } from '#app/lib/content/test-collections.ts'
 import { SAMPLE_CLIENT } from '#app/lib/sample-analytics.ts'
 
 // The pictures beside the h1 of the content pages (docs/product.md#visual-proof)
 // draw the pages' own content: read here from the content files as loaded.
 
-const content = loadContent()
+const content = contentByPath()
 const sections = (path: string) => content.pages.get(path)!.data.sections
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { site } from '#app/lib/site.ts'
-import { listMarkdown } from './files.ts'
+import { listMarkdown } from './test-collections.ts'
 import { placeholders, resolvePlaceholders } from './placeholders.ts'
 
 // The offer and the claims have one source, app/lib/site.ts; copy refers to

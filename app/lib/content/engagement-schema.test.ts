@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { loadContent } from './collections.server.ts'
+import { loadCollections } from './test-collections.ts'
 
 // The figures a case study draws and the sample a service page draws are
 // content fields like any other: a bad one stops the build, naming the file
@@ -28,7 +28,7 @@ describe('a bad engagement figure or service sample', () => {
   }
 
   test('the copy loads as it is', () => {
-    expect(() => loadContent(root)).not.toThrow()
+    expect(() => loadCollections(root)).not.toThrow()
   })
 
   test('a count that is not a whole number', () => {
@@ -36,7 +36,7 @@ describe('a bad engagement figure or service sample', () => {
       'content/case-studies/saas-startup.md',
       (source) => source.replace('short: "M4", counts: [112]', 'short: "M4", counts: ["112"]'),
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /content\/case-studies\/saas-startup\.md: field "engagement\.timeline\.points\.6\.counts\.0": Invalid input: expected number/,
         ),
     )
@@ -47,7 +47,7 @@ describe('a bad engagement figure or service sample', () => {
       'content/case-studies/saas-startup.md',
       (source) => source.replace('counts: [260, 125, 36]', 'counts: [260, 125, 300]'),
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /saas-startup\.md: field "engagement\.funnel\.after\.counts": cannot grow from one stage to the next/,
         ),
     )
@@ -58,7 +58,7 @@ describe('a bad engagement figure or service sample', () => {
       'content/case-studies/medtech-client.md',
       (source) => source.replace('short: "M9", counts: [15, 8, 14]', 'short: "M9", counts: [15, 8]'),
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /medtech-client\.md: field "engagement\.timeline\.points\.11\.counts": has 2 counts for 3 groups/,
         ),
     )
@@ -68,7 +68,7 @@ describe('a bad engagement figure or service sample', () => {
     withFile(
       'content/case-studies/fitness-brand.md',
       (source) => source.replace('proves: [1, 4]', 'proves: [1, 5]'),
-      () => expect(() => loadContent(root)).toThrow(/fitness-brand\.md: field "engagement\.timeline\.proves\.1"/),
+      () => expect(() => loadCollections(root)).toThrow(/fitness-brand\.md: field "engagement\.timeline\.proves\.1"/),
     )
   })
 
@@ -77,7 +77,7 @@ describe('a bad engagement figure or service sample', () => {
       'content/case-studies/fitness-brand.md',
       (source) => source.replaceAll(', before: true', ''),
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /fitness-brand\.md: field "engagement\.timeline\.points": must start with the periods before kickoff/,
         ),
     )
@@ -87,13 +87,13 @@ describe('a bad engagement figure or service sample', () => {
     withFile(
       'content/services/paid-ads.md',
       (source) => source.replace('kind: "report"', 'kind: "poster"'),
-      () => expect(() => loadContent(root)).toThrow(/content\/services\/paid-ads\.md: field "sample\.kind"/),
+      () => expect(() => loadCollections(root)).toThrow(/content\/services\/paid-ads\.md: field "sample\.kind"/),
     )
     withFile(
       'content/services/email-marketing.md',
       (source) => source.replace('title: "Welcome series"', 'title: "Welcome series for new subscribers"'),
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /email-marketing\.md: field "sample\.steps\.0\.title": Too big: expected string to have <=22 characters/,
         ),
     )

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { listMarkdown } from './files.ts'
+import { listMarkdown } from './test-collections.ts'
 
 // Figures that case studies, articles and other pages share tell one story
 // (content/README.md, "One story per figure"). For each, the table names

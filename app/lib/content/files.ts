@@ -1,11 +1,11 @@
-import { readdirSync } from 'node:fs'
-import path from 'node:path'
 import yaml from 'js-yaml'
-import { slugOf, type PageEntry } from '#app/lib/registry.ts'
+import { contentIdOf, type PageEntry } from '#app/lib/registry.ts'
 
-// Reading content files: where a page's file is, and its frontmatter split
-// from its Markdown body. Node only (the build, the content check and the
-// end-to-end tests use it); nothing here renders or checks anything.
+// Content files as written, for code that runs outside Astro: the social
+// cards drawn before the build starts (scripts/social-cards/), the ROI
+// workbook's formulas and the tests that compare a page with its file. The
+// site itself reads content through its collections (app/content.config.ts),
+// checked; nothing here renders or checks anything.
 
 /**
  * The content file of a registry page, relative to the project root: the
@@ -13,8 +13,7 @@ import { slugOf, type PageEntry } from '#app/lib/registry.ts'
  * whole path, e.g. content/pages/industries/saas.md; home is home.md).
  */
 export function contentFileOf(entry: PageEntry): string {
-  const name = entry.collection === 'pages' ? (entry.path === '/' ? 'home' : entry.path.slice(1)) : slugOf(entry.path)
-  return `content/${entry.collection}/${name}.md`
+  return `content/${entry.collection}/${contentIdOf(entry)}.md`
 }
 
 const frontmatter = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/
@@ -31,23 +30,4 @@ export function parseFrontmatter(source: string): { data: unknown; content: stri
     data: yaml.load(match[1] ?? '', { schema: yaml.JSON_SCHEMA }) ?? {},
     content: source.replace(/^\uFEFF/, '').slice(match[0].length),
   }
-}
-
-/** Markdown files under `dir`, as paths relative to it. */
-export function listMarkdown(dir: string, prefix = ''): string[] {
-  let entries
-  try {
-    entries = readdirSync(dir, { withFileTypes: true })
-  } catch {
-    return []
-  }
-  return entries.flatMap((entry) => {
-    if (entry.isDirectory()) return listMarkdown(path.join(dir, entry.name), `${prefix}${entry.name}/`)
-    return entry.name.endsWith('.md') ? [`${prefix}${entry.name}`] : []
-  })
-}
-
-/** A problem in a content file; its message names the file and the field. */
-export class ContentError extends Error {
-  override name = 'ContentError'
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { strategyCall } from '#app/lib/strategy-call.ts'
-import { listMarkdown, parseFrontmatter } from './files.ts'
+import { parseFrontmatter } from './files.ts'
+import { listMarkdown } from './test-collections.ts'
 import { resolvePlaceholders } from './placeholders.ts'
 
 // What the agency offers, told one way on every page

@@ -2,14 +2,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { loadContent } from './collections.server.ts'
+import { contentByPath, loadCollections } from './test-collections.ts'
 
 // The picture beside a content page's h1 is named by the page's `visual`
 // field (docs/product.md#visual-proof); a bad value stops the build naming
 // the file and the field.
 
 describe('the visual of each content page', () => {
-  const content = loadContent()
+  const content = contentByPath()
   const kindOf = (path: string) => content.pages.get(path)?.data.visual?.kind
 
   test('home, about, team, pricing and both industries name a drawing of their own', () => {
@@ -52,18 +52,18 @@ describe('a bad visual field', () => {
 
   test('an unknown kind stops the build, naming the file and the field', () => {
     withFrontmatter('content/pages/about.md', 'visual:\n  kind: "photo"', () =>
-      expect(() => loadContent(root)).toThrow(/content\/pages\/about\.md: field "visual\.kind": /),
+      expect(() => loadCollections(root)).toThrow(/content\/pages\/about\.md: field "visual\.kind": /),
     )
   })
 
   test('a drawing of a block the page does not have stops the build', () => {
     withFrontmatter('content/pages/about.md', 'visual:\n  kind: "team"', () =>
-      expect(() => loadContent(root)).toThrow(
+      expect(() => loadCollections(root)).toThrow(
         /pages\/about\.md: field "visual\.kind": "team" draws the page's team block, and the page has none/,
       ),
     )
     withFrontmatter('content/pages/team.md', 'visual:\n  kind: "plans"', () =>
-      expect(() => loadContent(root)).toThrow(
+      expect(() => loadCollections(root)).toThrow(
         /pages\/team\.md: field "visual\.kind": "plans" draws the page's pricing block, and the page has none/,
       ),
     )
@@ -72,7 +72,7 @@ describe('a bad visual field', () => {
   test('a funnel of fewer than three stages stops the build', () => {
     const funnel = 'visual:\n  kind: "funnel"\n  title: "A funnel of two stages"\n  stages:\n    - stage: "Click"\n      work: "Paid ads"\n    - stage: "Order"\n      work: "Checkout"'
     withFrontmatter('content/pages/industries/saas.md', funnel, () =>
-      expect(() => loadContent(root)).toThrow(/industries\/saas\.md: field "visual\.stages": /),
+      expect(() => loadCollections(root)).toThrow(/industries\/saas\.md: field "visual\.stages": /),
     )
   })
 })

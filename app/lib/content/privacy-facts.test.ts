@@ -20,7 +20,7 @@ import { getPage } from './queries.server.ts'
 // backup retention) are those docs/deploy.md gives.
 
 const policyFile = 'content/pages/privacy.md'
-const policy = getPage(page('/privacy')).html
+const policy = (await getPage(page('/privacy'))).html
 const text = (html: string) =>
   html
     .replace(/<[^>]+>/g, '')

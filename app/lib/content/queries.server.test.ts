@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { articles, page } from '#app/lib/registry.ts'
-import { parseFrontmatter } from './files.ts'
 import {
-  articleCards,
+  articleSummaries,
   articleDates,
   getCaseStudy,
   getPage,
@@ -11,39 +9,43 @@ import {
   relatedArticles,
   type ArticleSubject,
 } from './queries.server.ts'
-import { caseStudySchema } from './schemas.ts'
+import { getCollection } from './test-collections.ts'
+import { schemas, type Frontmatter } from './schemas.ts'
 
-test("/sitemap.xml's dates are each article's last review, or its publication date if it has none", () => {
-  const dates = articleDates()
+test("/sitemap.xml's dates are each article's last review, or its publication date if it has none", async () => {
+  const dates = await articleDates()
   // Reviewed on 2026-11-23 (docs/product.md#article-catalogue); published 2024-01-25.
   expect(dates.get('/blog/mobile-app-trends-2024')).toBe('2026-11-23')
   // Never reviewed: its publication date.
   expect(dates.get('/blog/local-seo-guide')).toBe('2025-01-30')
 })
 
-test('a result with a starting level carries both bars, in percent of the longer; the others none', () => {
-  const study = getCaseStudy(page('/case-studies/fitness-brand'))
+test('a result with a starting level carries both bars, in percent of the longer; the others none', async () => {
+  const study = (await getCaseStudy(page('/case-studies/fitness-brand')))
   expect(study.results[0]).toEqual({ value: '4.1x', before: '1.8x', label: 'Return on ad spend', bars: { before: 44, after: 100 } })
   expect(study.results[2]).not.toHaveProperty('bars')
   // A measure that fell: the longer bar is the starting level.
-  const medtech = getCaseStudy(page('/case-studies/medtech-client'))
+  const medtech = (await getCaseStudy(page('/case-studies/medtech-client')))
   expect(medtech.results.find((result) => result.before === '94 days')?.bars).toEqual({ before: 100, after: 73 })
 })
 
-test("the home page's results panel holds each case study's first result, its starting level before it", () => {
-  const home = getPage(page('/'))
+test("the home page's results panel holds each case study's first result, its starting level before it", async () => {
+  const home = (await getPage(page('/')))
   expect(home.results).toEqual([
     { value: '+212%', label: 'SaaS Startup: Demo requests, last 90 days against the 90 days before' },
     { value: '1.8x → 4.1x', label: 'Fitness Brand: Return on ad spend' },
     { value: '+164%', label: 'MedTech Client: Qualified leads from outpatient clinics' },
   ])
-  expect(getPage(page('/about')).results).toBeUndefined()
+  expect((await getPage(page('/about'))).results).toBeUndefined()
 })
 
-test('a starting level must be a figure of the same unit as the result', () => {
-  const fitness = caseStudySchema.parse(parseFrontmatter(readFileSync('content/case-studies/fitness-brand.md', 'utf8')).data)
+test('a starting level must be a figure of the same unit as the result', async () => {
+  const caseStudySchema = schemas['case-studies']
+  const fitness = (await getCollection('case-studies')).find((study) => study.id === 'fitness-brand')!.data as Frontmatter['case-studies']
+  // What the file holds: references as the slugs it names.
+  const services = fitness.services.map((service) => service.id)
   const withBefore = (value: string, before: string) =>
-    caseStudySchema.safeParse({ ...fitness, results: [{ value, before, label: 'A measure' }, ...fitness.results.slice(1)] })
+    caseStudySchema.safeParse({ ...fitness, services, results: [{ value, before, label: 'A measure' }, ...fitness.results.slice(1)] })
   expect(withBefore('4.1x', '1.8x').success).toBe(true)
   expect(withBefore('69 days', '94 days').success).toBe(true)
   expect(withBefore('+164%', '94 days').error?.issues[0]?.path).toEqual(['results', 0, 'before'])
@@ -61,8 +63,8 @@ describe('related reading (docs/product.md#article-page)', () => {
     ...fields,
   })
 
-  test("the MVP guide's picks start with the other product and app development articles", () => {
-    const picks = relatedArticles(page('/blog/mvp-development-guide'))
+  test("the MVP guide's picks start with the other product and app development articles", async () => {
+    const picks = (await relatedArticles(page('/blog/mvp-development-guide')))
     expect(picks).toHaveLength(3)
     // The only other articles about building software: the SaaS guide and the mobile trends.
     expect(picks.slice(0, 2).map((card) => card.href)).toEqual([
@@ -99,9 +101,9 @@ describe('related reading (docs/product.md#article-page)', () => {
     ])
   })
 
-  test('every article shows three others, never itself', () => {
+  test('every article shows three others, never itself', async () => {
     for (const entry of articles) {
-      const picks = relatedArticles(entry).map((card) => card.href)
+      const picks = (await relatedArticles(entry)).map((card) => card.href)
       expect(picks, entry.path).toHaveLength(3)
       expect(new Set(picks).size, entry.path).toBe(3)
       expect(picks, entry.path).not.toContain(entry.path)
@@ -114,12 +116,10 @@ describe('related reading (docs/product.md#article-page)', () => {
     expect(mostRelated(current, [current, other], 3)).toEqual([other])
   })
 
-  test('no longer the three newest for nearly every article', () => {
-    const newestThree = articleCards(3).map((card) => card.href)
-    const same = articles.filter((entry) => {
-      const picks = relatedArticles(entry).map((card) => card.href)
-      return picks.every((href) => newestThree.includes(href))
-    })
+  test('no longer the three newest for nearly every article', async () => {
+    const newestThree = (await articleSummaries()).slice(0, 3).map((article) => article.path)
+    const picks = await Promise.all(articles.map(async (entry) => (await relatedArticles(entry)).map((card) => card.href)))
+    const same = picks.filter((links) => links.every((href) => newestThree.includes(href)))
     expect(same.length).toBeLessThan(articles.length / 4)
   })
 })

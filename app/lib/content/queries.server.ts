@@ -1,20 +1,22 @@
+import { getCollection, render, type CollectionEntry } from 'astro:content'
 import {
   articles,
   caseStudies,
   categories,
+  contentIdOf,
   industries,
   locations,
   page,
+  pages,
   services,
   slugOf,
   type CollectionName,
   type PageEntry,
 } from '#app/lib/registry.ts'
 import { illustrationPath } from '#app/lib/illustrations.ts'
-import { headingText } from '#app/lib/reading-contents.ts'
-import { content, type Content } from './collections.server.ts'
-import { ContentError } from './files.ts'
-import { parseFigure, type CaseStudyResult, type Section } from './schemas.ts'
+import { ContentError } from './loader.ts'
+import { countWords, type Heading } from './markdown.ts'
+import { parseFigure, type CaseStudyResult, type ContentReference, type Section } from './schemas.ts'
 import type {
   ArticleContent,
   ArticleSummary,
@@ -23,59 +25,113 @@ import type {
   CategoryLink,
   CaseStudyContent,
   CityContent,
+  ContentsEntry,
+  WithContents,
   PageContent,
   ResolvedSection,
   ResultFigure,
   ServiceContent,
 } from './types.ts'
 
-// What loaders ask of the content: one getter per route module, given the
-// page's registry entry, and the cards that overview sections list.
+// What the page shells ask of the content: one getter per route module, given
+// the page's registry entry, and the cards that overview sections list. The
+// content comes from the collections (app/content.config.ts), checked when
+// Astro loaded them (./loader.ts).
 
-/** The parsed file of a page, from the collection the page names. */
-function read<K extends CollectionName>(entry: PageEntry, collection: K): NonNullable<ReturnType<Content[K]['get']>> {
-  const found = entry.collection === collection ? content()[collection].get(entry.path) : undefined
-  if (!found) throw new ContentError(`No ${collection} content for ${entry.path} (its collection is ${entry.collection})`)
-  return found as NonNullable<ReturnType<Content[K]['get']>>
+/** One page's entry, as the queries read it. */
+interface Parsed<K extends CollectionName> {
+  entry: PageEntry
+  data: CollectionEntry<K>['data']
+  /** The Markdown body as HTML ("" when the file has none). */
+  html: string
+  /** Words in the body, for read times. */
+  words: number
+  /** The body's headings, from Astro's `render()`. */
+  headings: Heading[]
 }
+
+/** Every page's entry, by collection and then by path. */
+type Content = { [K in CollectionName]: Map<string, Parsed<K>> }
+
+async function load(): Promise<Content> {
+  const byId = new Map(pages.map((entry) => [`${entry.collection}/${contentIdOf(entry)}`, entry]))
+  const loaded = await Promise.all(
+    [...new Set(pages.map((entry) => entry.collection))].map(async (name) => {
+      const entries = await Promise.all(
+        (await getCollection(name)).map(async (item) => {
+          // The loader has checked that every file has its page (./loader.ts).
+          const entry = byId.get(`${name}/${item.id}`)!
+          const { headings } = await render(item)
+          const html = item.rendered?.html ?? ''
+          return [entry.path, { entry, data: item.data, html, words: countWords(item.body ?? ''), headings }] as const
+        }),
+      )
+      return [name, new Map(entries)] as const
+    }),
+  )
+  return Object.fromEntries(loaded) as unknown as Content
+}
+
+let cached: Promise<Content> | undefined
+
+/** The collections, read once per build; under `astro dev` on every request, as Astro reloads them. */
+function content(): Promise<Content> {
+  if (import.meta.env.MODE === 'development') return load()
+  cached ??= load()
+  return cached
+}
+
+/** The entry of a page, from the collection the page names. */
+function read<K extends CollectionName>(all: Content, entry: PageEntry, collection: K): Parsed<K> {
+  const found = entry.collection === collection ? all[collection].get(entry.path) : undefined
+  if (!found) throw new ContentError(`No ${collection} content for ${entry.path} (its collection is ${entry.collection})`)
+  return found as Parsed<K>
+}
+
+/** The registry page of the file a reference names (the loader has checked there is one). */
+const pageOf = ({ collection, id }: ContentReference) =>
+  pages.find((entry) => entry.collection === collection && contentIdOf(entry) === id)!
 
 function cardOf(entry: PageEntry, body: string, extra: Partial<Card> = {}): Card {
   return { title: entry.name, body, href: entry.path, ...extra }
 }
 
-function serviceCard(entry: PageEntry): Card {
-  const { data } = read(entry, 'services')
+function serviceCard(all: Content, entry: PageEntry): Card {
+  const { data } = read(all, entry, 'services')
   return cardOf(entry, data.summary, { icon: data.icon })
 }
 
-function caseStudyCard(entry: PageEntry): Card {
-  const { data } = read(entry, 'case-studies')
+function caseStudyCard(all: Content, entry: PageEntry): Card {
+  const { data } = read(all, entry, 'case-studies')
   return cardOf(entry, data.summary, { title: data.heading, meta: data.industry })
 }
 
 /** Articles, newest first. */
-function articlesByDate() {
-  return articles.map((entry) => read(entry, 'blog')).sort((a, b) => b.data.date.localeCompare(a.data.date))
+function articlesByDate(all: Content) {
+  return articles.map((entry) => read(all, entry, 'blog')).sort((a, b) => b.data.date.localeCompare(a.data.date))
 }
 
 /** Articles as cards, newest first. */
-export function articleCards(limit?: number): Card[] {
-  return articlesByDate()
+function articleCards(all: Content, limit?: number): Card[] {
+  return articlesByDate(all)
     .slice(0, limit)
     .map(({ entry, data }) => cardOf(entry, data.description, { title: data.title, meta: data.category }))
 }
 
-const collectionCards: Record<Extract<Section, { type: 'collection' }>['collection'], (limit?: number) => Card[]> = {
-  services: (limit) => services.slice(0, limit).map(serviceCard),
-  'case-studies': (limit) => caseStudies.slice(0, limit).map(caseStudyCard),
-  locations: (limit) =>
+const collectionCards: Record<
+  Extract<Section, { type: 'collection' }>['collection'],
+  (all: Content, limit?: number) => Card[]
+> = {
+  services: (all, limit) => services.slice(0, limit).map((entry) => serviceCard(all, entry)),
+  'case-studies': (all, limit) => caseStudies.slice(0, limit).map((entry) => caseStudyCard(all, entry)),
+  locations: (all, limit) =>
     locations.slice(0, limit).map((entry) => {
-      const { data } = read(entry, 'cities')
+      const { data } = read(all, entry, 'cities')
       return cardOf(entry, data.summary, { meta: data.region, icon: 'map-pin' })
     }),
-  industries: (limit) =>
+  industries: (all, limit) =>
     industries.slice(0, limit).map((entry) => {
-      const { data } = read(entry, 'pages')
+      const { data } = read(all, entry, 'pages')
       return cardOf(entry, data.description, { title: data.heading })
     }),
   articles: articleCards,
@@ -95,52 +151,63 @@ function resultFigure(result: CaseStudyResult): ResultFigure {
 }
 
 /** The first result of every case study, for the home page's results panel. */
-function resultHighlights(): PageContent['results'] {
+function resultHighlights(all: Content): PageContent['results'] {
   return caseStudies.map((entry) => {
-    const { value, label, before } = read(entry, 'case-studies').data.results[0]!
+    const { value, label, before } = read(all, entry, 'case-studies').data.results[0]!
     return { value: before ? `${before} → ${value}` : value, label: `${entry.name}: ${label}` }
   })
 }
 
 /** A top-level page: its header, its Markdown body and its blocks, with collection cards filled in. */
-export function getPage(entry: PageEntry): PageContent {
-  const { data, html } = read(entry, 'pages')
+export async function getPage(entry: PageEntry): Promise<PageContent> {
+  const all = await content()
+  const { data, html } = read(all, entry, 'pages')
   const sections = data.sections.map(
     (section): ResolvedSection =>
-      section.type === 'collection' ? { ...section, cards: collectionCards[section.collection](section.limit) } : section,
+      section.type === 'collection'
+        ? { ...section, cards: collectionCards[section.collection](all, section.limit) }
+        : section,
   )
-  return { ...data, name: entry.name, html, sections, ...(data.resultsPanel ? { results: resultHighlights() } : {}) }
+  return { ...data, name: entry.name, html, sections, ...(data.resultsPanel ? { results: resultHighlights(all) } : {}) }
 }
 
 /** What ContentPage renders of a registry page: its path and content. */
-export function contentPageData(entry: PageEntry): { path: string; page: PageContent } {
-  return { path: entry.path, page: getPage(entry) }
+export async function contentPageData(entry: PageEntry): Promise<{ path: string; page: PageContent }> {
+  return { path: entry.path, page: await getPage(entry) }
 }
 
-export function getService(entry: PageEntry): ServiceContent {
-  const { data, html } = read(entry, 'services')
-  const related = data.caseStudies.map((slug) => caseStudyCard(page(`/case-studies/${slug}`)))
-  return { ...data, name: entry.name, html, related }
+/** The table of contents of a long body: its h2 headings (app/components/reading-layout.tsx). */
+const contentsOf = (headings: Parsed<CollectionName>['headings']): ContentsEntry[] =>
+  headings.filter((heading) => heading.depth === 2).map(({ slug, text }) => ({ id: slug, text }))
+
+export async function getService(entry: PageEntry): Promise<ServiceContent & WithContents> {
+  const all = await content()
+  const { data, html, headings } = read(all, entry, 'services')
+  const related = data.caseStudies.map((study) => caseStudyCard(all, pageOf(study)))
+  return { ...data, name: entry.name, html, contents: contentsOf(headings), related }
 }
 
-export function getCaseStudy(entry: PageEntry): CaseStudyContent {
-  const { data, html } = read(entry, 'case-studies')
+export async function getCaseStudy(entry: PageEntry): Promise<CaseStudyContent> {
+  const all = await content()
+  const { data, html } = read(all, entry, 'case-studies')
   return {
     ...data,
     name: entry.name,
     html,
     results: data.results.map(resultFigure),
-    serviceLinks: data.services.map((slug) => serviceCard(page(`/services/${slug}`))) }
+    serviceLinks: data.services.map((service) => serviceCard(all, pageOf(service))),
+  }
 }
 
-export function getCity(entry: PageEntry): CityContent {
-  const { data, html } = read(entry, 'cities')
-  return { ...data, name: entry.name, html, serviceLinks: data.services.map((slug) => serviceCard(page(`/services/${slug}`))) }
+export async function getCity(entry: PageEntry): Promise<CityContent> {
+  const all = await content()
+  const { data, html } = read(all, entry, 'cities')
+  return { ...data, name: entry.name, html, serviceLinks: data.services.map((service) => serviceCard(all, pageOf(service))) }
 }
 
-export function getArticle(entry: PageEntry): ArticleContent {
-  const { data, html, words } = read(entry, 'blog')
-  return { ...data, name: entry.name, slug: slugOf(entry.path), html, wordCount: words }
+export async function getArticle(entry: PageEntry): Promise<ArticleContent & WithContents> {
+  const { data, html, words, headings } = read(await content(), entry, 'blog')
+  return { ...data, name: entry.name, slug: slugOf(entry.path), html, wordCount: words, contents: contentsOf(headings) }
 }
 
 // Words too common in the articles' keywords and topics to say two of them
@@ -202,8 +269,8 @@ export function mostRelated<T extends ArticleSubject>(current: T, articles: read
 }
 
 /** The "Continue Reading" cards of an article: the three most related others. */
-export function relatedArticles(entry: PageEntry, count = 3): Card[] {
-  const all = articlesByDate()
+export async function relatedArticles(entry: PageEntry, count = 3): Promise<Card[]> {
+  const all = articlesByDate(await content())
   const current = all.find((article) => article.entry === entry)
   if (!current) throw new ContentError(`${entry.path} is not an article`)
   const byData = new Map(all.map((article) => [article.data, article.entry]))
@@ -231,8 +298,8 @@ export interface FeedItem {
 }
 
 /** Every article, newest first, for /rss.xml. */
-export function feedItems(): FeedItem[] {
-  return articlesByDate().map(({ entry, data }) => ({
+export async function feedItems(): Promise<FeedItem[]> {
+  return articlesByDate(await content()).map(({ entry, data }) => ({
     path: entry.path,
     title: data.title,
     description: data.description,
@@ -245,10 +312,11 @@ export function feedItems(): FeedItem[] {
  * When each article last changed, by path, for /sitemap.xml's `<lastmod>`:
  * its `updated` date if a review changed it, else its publication date.
  */
-export function articleDates(): Map<string, string> {
+export async function articleDates(): Promise<Map<string, string>> {
+  const all = await content()
   return new Map(
     articles.map((entry) => {
-      const { data } = read(entry, 'blog')
+      const { data } = read(all, entry, 'blog')
       return [entry.path, data.updated ?? data.date]
     }),
   )
@@ -262,8 +330,12 @@ export function formatDate(date: string): string {
 }
 
 /** Articles newest first, all of them or those of one category, as the blog lists them. */
-export function articleSummaries(category?: string): ArticleSummary[] {
-  return articlesByDate()
+export async function articleSummaries(category?: string): Promise<ArticleSummary[]> {
+  return summariesOf(await content(), category)
+}
+
+function summariesOf(all: Content, category?: string): ArticleSummary[] {
+  return articlesByDate(all)
     .filter(({ data }) => category === undefined || data.category === category)
     .map(({ entry, data }) => ({
       path: entry.path,
@@ -278,10 +350,14 @@ export function articleSummaries(category?: string): ArticleSummary[] {
 }
 
 /** The blog's topic list: "All articles", then every category with its number of articles, by name. */
-export function categoryLinks(): CategoryLink[] {
+export async function categoryLinks(): Promise<CategoryLink[]> {
+  return categoryLinksOf(await content())
+}
+
+function categoryLinksOf(all: Content): CategoryLink[] {
   const counts = new Map<string, number>()
   for (const entry of articles) {
-    const { category } = read(entry, 'blog').data
+    const { category } = read(all, entry, 'blog').data
     counts.set(category, (counts.get(category) ?? 0) + 1)
   }
   const topics = categories
@@ -290,24 +366,26 @@ export function categoryLinks(): CategoryLink[] {
   return [{ name: 'All articles', path: page('/blog').path }, ...topics]
 }
 
-export function getCategory(entry: PageEntry): CategoryContent {
-  const { data, html } = read(entry, 'categories')
+export async function getCategory(entry: PageEntry): Promise<CategoryContent> {
+  const all = await content()
+  const { data, html } = read(all, entry, 'categories')
   return {
     ...data,
     name: entry.name,
     html,
-    articles: articleSummaries(data.category),
-    categories: categoryLinks(),
-    serviceLink: data.service ? serviceCard(page(`/services/${data.service}`)) : undefined,
+    articles: summariesOf(all, data.category),
+    categories: categoryLinksOf(all),
+    serviceLink: data.service ? serviceCard(all, pageOf(data.service)) : undefined,
   }
 }
 
-/** The text of the h2 and h3 headings of rendered HTML. */
-function headingsOf(html: string): string[] {
-  return [...html.matchAll(/<h[23][^>]*>([\s\S]*?)<\/h[23]>/g)].map(([, inner = '']) => headingText(inner))
-}
-
-/** What the blog's search looks through beyond the list itself: each article's headings, by path. */
-export function searchHeadings(): Record<string, string[]> {
-  return Object.fromEntries(articles.map((entry) => [entry.path, headingsOf(read(entry, 'blog').html)]))
+/** What the blog's search looks through beyond the list itself: each article's h2 and h3 headings, by path. */
+export async function searchHeadings(): Promise<Record<string, string[]>> {
+  const all = await content()
+  return Object.fromEntries(
+    articles.map((entry) => [
+      entry.path,
+      read(all, entry, 'blog').headings.flatMap(({ depth, text }) => (depth === 2 || depth === 3 ? [text] : [])),
+    ]),
+  )
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { listMarkdown, parseFrontmatter } from './files.ts'
+import { parseFrontmatter } from './files.ts'
+import { listMarkdown } from './test-collections.ts'
 
 // Copy is read long after it is written: "this month" in an article from
 // January 2025 means nothing in November 2026. An event gets its date ("in

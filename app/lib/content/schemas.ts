@@ -1,12 +1,14 @@
-import { z } from 'zod'
+import { z } from 'astro/zod'
 import { articleCategories } from '#app/lib/categories.ts'
 import { classifyHref, HREF_RULE } from '#app/lib/links.ts'
+import { contentIdOf, pages, type CollectionName } from '#app/lib/registry.ts'
 import { brandedTitleMax } from '#app/lib/seo.ts'
-import { MarkdownError, renderInline, renderMarkdown } from './markdown.server.ts'
+import { MarkdownError, renderInline, renderMarkdown } from './markdown.ts'
 
 /**
- * Schemas of every content file's frontmatter. A file that does not fit
- * fails the build with its name and the field (collections.server.ts).
+ * Schemas of every content file's frontmatter, one per collection
+ * (`collectionSchemas`, app/content.config.ts). A file that does not fit
+ * fails the build with its name and the field (./loader.ts).
  * Components import only the inferred types, so zod never ships to the browser.
  *
  * Text fields are plain text unless documented as Markdown: a plain field
@@ -54,6 +56,28 @@ function markdownField(min: number, max: number, render: (source: string) => str
 const inlineMarkdown = (min: number, max: number) => markdownField(min, max, renderInline)
 /** Block Markdown (paragraphs, headings, lists, tables) of `min`-`max` characters. */
 const blockMarkdown = (min: number, max: number) => markdownField(min, max, renderMarkdown)
+
+/** Another collection's file, as a field that names it holds it once parsed. */
+export interface ContentReference<C extends CollectionName = CollectionName> {
+  collection: C
+  id: string
+}
+
+/**
+ * How a field names a file of another collection: Astro's `reference()` in
+ * the collections (app/content.config.ts), `registryReference` in the
+ * loader's own check and in tests. Both take the file's id (its slug).
+ */
+export type Reference = <C extends CollectionName>(collection: C) => z.ZodType<ContentReference<C>, string>
+
+/** A file's id that must be a page of `collection` in the registry (app/lib/registry.ts). */
+export const registryReference: Reference = <C extends CollectionName>(collection: C) => {
+  const known = pages.filter((entry) => entry.collection === collection).map(contentIdOf)
+  return z
+    .string()
+    .refine((id) => known.includes(id), { error: (issue) => `"${String(issue.input)}" is not one of ${known.join(', ')}` })
+    .transform((id): ContentReference<C> => ({ collection, id }))
+}
 
 /**
  * Where a link goes: a page of the site (optionally with ?query or #hash),
@@ -585,7 +609,8 @@ export const serviceSampleSchema = z.discriminatedUnion('kind', [
 export type ServiceSample = z.infer<typeof serviceSampleSchema>
 
 /** content/services/<slug>.md */
-export const serviceSchema = z.strictObject({
+const serviceSchema = (reference: Reference) =>
+  z.strictObject({
   ...seoFields,
   /** Card text on overview pages, 60-200 characters. */
   summary: text(60, 200),
@@ -597,12 +622,11 @@ export const serviceSchema = z.strictObject({
   /** How the work runs, 3-6 steps. */
   process: z.array(stepSchema).min(3).max(6),
   faq: z.array(faqItemSchema).min(3).max(8),
-  /** Slugs of related case studies (content/case-studies). */
-  caseStudies: z.array(z.string()).max(3).default([]),
+  /** Related case studies by slug (content/case-studies). */
+  caseStudies: z.array(reference('case-studies')).max(3).default([]),
   /** What the deliverable looks like, drawn beside the heading (`serviceSampleSchema`). */
   sample: serviceSampleSchema,
 })
-export type ServiceFrontmatter = z.infer<typeof serviceSchema>
 
 /**
  * A period of an engagement's timeline: a month or a week, before kickoff or
@@ -685,7 +709,8 @@ const engagementSchema = z.strictObject({
 export type Engagement = z.infer<typeof engagementSchema>
 
 /** content/case-studies/<slug>.md */
-export const caseStudySchema = z.strictObject({
+const caseStudySchema = (reference: Reference) =>
+  z.strictObject({
   ...seoFields,
   summary: text(60, 200),
   /** The client as named publicly (may be a description, e.g. "a Series A fintech"). */
@@ -693,8 +718,8 @@ export const caseStudySchema = z.strictObject({
   industry: text(3, 60),
   /** How long the engagement ran, e.g. "9 months". */
   duration: text(2, 30),
-  /** Slugs of the services used (content/services). */
-  services: z.array(z.string()).min(1).max(6),
+  /** The services used, by slug (content/services). */
+  services: z.array(reference('services')).min(1).max(6),
   /** 3-4 headline results; the first is the one the home page's results panel shows. */
   results: z.array(resultSchema).min(3).max(4),
   quote: z
@@ -729,10 +754,10 @@ export const caseStudySchema = z.strictObject({
     else if (counts[0] === 0) issue(['funnel', cohort, 'counts'], 'must start above 0')
   }
 })
-export type CaseStudyFrontmatter = z.infer<typeof caseStudySchema>
 
 /** content/cities/<slug>.md */
-export const citySchema = z.strictObject({
+const citySchema = (reference: Reference) =>
+  z.strictObject({
   ...seoFields,
   summary: text(60, 200),
   city: text(2, 40),
@@ -740,8 +765,8 @@ export const citySchema = z.strictObject({
   region: text(2, 40),
   /** Local industries the agency serves there, 3-6 cards. */
   industries: z.array(cardSchema).min(3).max(6),
-  /** Slugs of the services most asked for in this market. */
-  services: z.array(z.string()).min(2).max(6),
+  /** The services most asked for in this market, by slug. */
+  services: z.array(reference('services')).min(2).max(6),
   faq: z.array(faqItemSchema).min(2).max(6),
   /**
    * The places of the metro the page's copy names, for the map in its header
@@ -760,7 +785,6 @@ export const citySchema = z.strictObject({
     .min(2)
     .max(10),
 })
-export type CityFrontmatter = z.infer<typeof citySchema>
 
 
 /** content/blog/<slug>.md */
@@ -817,7 +841,8 @@ export const articleSchema = z.strictObject({
 export type ArticleFrontmatter = z.infer<typeof articleSchema>
 
 /** content/categories/<slug>.md: the page of one blog category, which lists its articles. */
-export const categorySchema = z.strictObject({
+const categorySchema = (reference: Reference) =>
+  z.strictObject({
   /** The category this page lists; the file's name is its slug ("Paid Ads" in paid-ads.md). */
   category: z.enum(articleCategories),
   /** Search-result title, 10-58 characters (`searchTitle`). */
@@ -827,7 +852,27 @@ export const categorySchema = z.strictObject({
   heading: text(2, 60),
   /** What a reader finds here and who it is for. */
   lede: text(80, 320),
-  /** Slug of the service page closest to the category, linked from the page. */
-  service: z.string().optional(),
+  /** The service page closest to the category, by slug, linked from the page. */
+  service: reference('services').optional(),
 })
-export type CategoryFrontmatter = z.infer<typeof categorySchema>
+/** Every collection's schema, its references made with `reference` (app/content.config.ts). */
+export function collectionSchemas(reference: Reference) {
+  return {
+    pages: pageSchema,
+    services: serviceSchema(reference),
+    'case-studies': caseStudySchema(reference),
+    cities: citySchema(reference),
+    blog: articleSchema,
+    categories: categorySchema(reference),
+  } satisfies Record<CollectionName, z.ZodType>
+}
+
+/** The schemas with references checked against the registry: the loader's own check (./loader.ts) and tests. */
+export const schemas = collectionSchemas(registryReference)
+
+/** Each collection's parsed frontmatter. */
+export type Frontmatter = { [K in CollectionName]: z.output<(typeof schemas)[K]> }
+export type ServiceFrontmatter = z.infer<(typeof schemas)['services']>
+export type CaseStudyFrontmatter = z.infer<(typeof schemas)['case-studies']>
+export type CityFrontmatter = z.infer<(typeof schemas)['cities']>
+export type CategoryFrontmatter = z.infer<(typeof schemas)['categories']>

@@ -12,6 +12,18 @@ import type {
   ServiceFrontmatter,
 } from './schemas.ts'
 
+/** A section of a long body, as its table of contents links it: an h2 (app/components/reading-layout.tsx). */
+export interface ContentsEntry {
+  /** The heading's id (app/lib/content/markdown.ts). */
+  id: string
+  text: string
+}
+
+/** A long body's table of contents, beside the content of its page. */
+export interface WithContents {
+  contents: ContentsEntry[]
+}
+
 /** A card as overview sections and related blocks show it. */
 export interface Card {
   title: string

@@ -6,4 +6,4 @@ import { searchHeadings } from '#app/lib/content/queries.server.ts'
  * path, which the blog's search (app/components/article-search.tsx) fetches
  * the first time a visitor searches, so the page itself stays light.
  */
-export const GET: APIRoute = () => Response.json(searchHeadings())
+export const GET: APIRoute = async () => Response.json(await searchHeadings())

@@ -4,6 +4,6 @@ import { downloads } from '#app/lib/downloads.ts'
 
 /** The 47-point checklist as a workbook (docs/product.md#downloads), written at build from the checklist page's file. */
 export const GET: APIRoute = async () =>
-  new Response(new Uint8Array(await checklistWorkbook(auditChecklistSections())), {
+  new Response(new Uint8Array(await checklistWorkbook(await auditChecklistSections())), {
     headers: { 'Content-Type': downloads.auditChecklist.type },
   })

@@ -1,6 +1,6 @@
 import { strategyCall } from '#app/lib/strategy-call.ts'
 import { describe, expect, test } from 'vitest'
-import { countWords, MarkdownError, renderInline, renderMarkdown, headingId } from './markdown.server.ts'
+import { countWords, headingId, MarkdownError, renderBody, renderInline, renderMarkdown } from './markdown.ts'
 
 describe('renderMarkdown', () => {
   test('resolves the strategy call and email destinations and opens outbound links in a new tab, saying so', () => {
@@ -14,7 +14,7 @@ describe('renderMarkdown', () => {
   test('wraps a table in a labeled region that scrolls sideways by keyboard too', () => {
     const html = renderMarkdown('| Channel | Spend |\n|---|---|\n| Search | $12,000 |')
     expect(html).toMatch(
-      /^<section class="table-scroll" tabindex="0" aria-label="Table: Channel, Spend"><table>[\s\S]*<td>\$12,000<\/td>[\s\S]*<\/table>\n<\/section>/,
+      /^<section class="table-scroll" tabindex="0" aria-label="Table: Channel, Spend">\s*<table>[\s\S]*<td>\$12,000<\/td>[\s\S]*<\/table>\s*<\/section>/,
     )
   })
 
@@ -70,5 +70,22 @@ test('headings carry an id made from their text, unique within the document, for
   expect(renderMarkdown('## FAQ\n\n## FAQ')).toBe('<h2 id="faq">FAQ</h2>\n<h2 id="faq-2">FAQ</h2>\n')
   // Each document starts afresh.
   expect(renderMarkdown('## FAQ')).toBe('<h2 id="faq">FAQ</h2>\n')
-  expect(headingId("What's **new** in 2025?")).toBe('what-s-new-in-2025')
+  // Quotes drop out rather than split a word, as in every published link.
+  expect(headingId("What's new in 2025?")).toBe('whats-new-in-2025')
+  expect(renderMarkdown("## What's **new** in 2025?")).toBe('<h2 id="whats-new-in-2025">What\'s <strong>new</strong> in 2025?</h2>\n')
+})
+
+test("a body's headings come with their ids and plain text, as Astro's render() lists them", () => {
+  const { headings } = renderBody(['Intro.', '## Share *buttons* & links', 'Text.', '### Sub', '## Share buttons & links'].join('\n\n'))
+  expect(headings).toEqual([
+    { depth: 2, slug: 'share-buttons-links', text: 'Share buttons & links' },
+    { depth: 3, slug: 'sub', text: 'Sub' },
+    { depth: 2, slug: 'share-buttons-links-2', text: 'Share buttons & links' },
+  ])
+})
+
+test('an address written with an escaped "@" stays text; one written plainly is a link', () => {
+  expect(renderMarkdown('Like name\\@company.com, or write to hello@northpeak.example.')).toBe(
+    '<p>Like name@company.com, or write to <a href="mailto:hello@northpeak.example">hello@northpeak.example</a>.</p>\n',
+  )
 })

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { pages } from '#app/lib/registry.ts'
-import { loadContent } from './collections.server.ts'
-import { ContentError, contentFileOf } from './files.ts'
+import { contentByPath, loadCollections } from './test-collections.ts'
+import { contentFileOf } from './files.ts'
+import { ContentError } from './loader.ts'
 
 describe('the content of the site', () => {
-  const content = loadContent()
+  const content = contentByPath()
 
   test('the article catalog holds the published categories, dates and read times', () => {
     const row = (slug: string) => {
@@ -52,13 +53,13 @@ describe('a bad content file', () => {
     withFile(
       'content/pages/about.md',
       (source) => source.replace(/^title: .*$/m, `title: "${'About us: '.padEnd(59, 'x')}"`),
-      () => expect(() => loadContent(root)).toThrow(/pages\/about\.md: field "title": is longer than 58 characters: with " \| Northpeak" it would pass the 70/),
+      () => expect(() => loadCollections(root)).toThrow(/pages\/about\.md: field "title": is longer than 58 characters: with " \| Northpeak" it would pass the 70/),
     )
     withFile(
       'content/blog/video-marketing-strategy.md',
       (source) => source.replace(/^searchTitle: .*\n/m, ''),
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /video-marketing-strategy\.md: field "searchTitle": is required when the title is longer than 58 characters/,
         ),
     )
@@ -69,7 +70,7 @@ describe('a bad content file', () => {
       'content/pages/industries/saas.md',
       (source) => source.replace('        value: "5"\n        items:', '        value: "6"\n        items:'),
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /industries\/saas\.md: field "sections\.0\.items\.2": counts its items: a value that is a number must be how many items are listed/,
         ),
     )
@@ -80,8 +81,8 @@ describe('a bad content file', () => {
       'content/services/paid-ads.md',
       (source) => source.replace(/^icon: .*$/m, 'icon: not-an-icon'),
       () => {
-        expect(() => loadContent(root)).toThrow(ContentError)
-        expect(() => loadContent(root)).toThrow(/content\/services\/paid-ads\.md: field "icon": Invalid option/)
+        expect(() => loadCollections(root)).toThrow(ContentError)
+        expect(() => loadCollections(root)).toThrow(/content\/services\/paid-ads\.md: field "icon": Invalid option/)
       },
     )
   })
@@ -90,22 +91,22 @@ describe('a bad content file', () => {
     withFile(
       'content/blog/local-seo-guide.md',
       (source) => source.replace(/^date: .*$/m, 'date: "2026-13-45"'),
-      () => expect(() => loadContent(root)).toThrow(/content\/blog\/local-seo-guide\.md: field "date"/),
+      () => expect(() => loadCollections(root)).toThrow(/content\/blog\/local-seo-guide\.md: field "date"/),
     )
   })
 
   test('rejects an update date before the publication date, or not a date', () => {
     const withUpdated = (updated: string) => (source: string) => source.replace(/^(date: .*)$/m, `$1\nupdated: ${updated}`)
     withFile('content/blog/local-seo-guide.md', withUpdated('"2025-01-29"'), () =>
-      expect(() => loadContent(root)).toThrow(
+      expect(() => loadCollections(root)).toThrow(
         /content\/blog\/local-seo-guide\.md: field "updated": must not be before the publication date/,
       ),
     )
     withFile('content/blog/local-seo-guide.md', withUpdated('"November 2026"'), () =>
-      expect(() => loadContent(root)).toThrow(/content\/blog\/local-seo-guide\.md: field "updated"/),
+      expect(() => loadCollections(root)).toThrow(/content\/blog\/local-seo-guide\.md: field "updated"/),
     )
     withFile('content/blog/local-seo-guide.md', withUpdated('"2025-01-30"'), () =>
-      expect(() => loadContent(root)).not.toThrow(),
+      expect(() => loadCollections(root)).not.toThrow(),
     )
   })
 
@@ -113,13 +114,13 @@ describe('a bad content file', () => {
     withFile(
       'content/services/paid-ads.md',
       (source) => source.replace(/^summary: .*$/m, 'summary: "{{auditItems}}, worth {{sessionWorth}}: more than the card holds. {{auditItems}}."'),
-      () => expect(() => loadContent(root)).toThrow(/paid-ads\.md: field "summary": Too big/),
+      () => expect(() => loadCollections(root)).toThrow(/paid-ads\.md: field "summary": Too big/),
     )
     withFile(
       'content/services/paid-ads.md',
       (source) => source.replace(/^(faq:\n\s+- question: .*\n\s+answer: ")/m, '$1Worth {{sessionPrice}}. '),
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /paid-ads\.md: field "faq\.0\.answer": unknown placeholder \{\{sessionPrice\}\}/,
         ),
     )
@@ -127,7 +128,7 @@ describe('a bad content file', () => {
       'content/blog/local-seo-guide.md',
       (source) => `${source}\n\nA call worth {{sessionPrize}}.\n`,
       () =>
-        expect(() => loadContent(root)).toThrow(/local-seo-guide\.md: field "body": unknown placeholder \{\{sessionPrize\}\}/),
+        expect(() => loadCollections(root)).toThrow(/local-seo-guide\.md: field "body": unknown placeholder \{\{sessionPrize\}\}/),
     )
   })
 
@@ -135,7 +136,7 @@ describe('a bad content file', () => {
     withFile(
       'content/blog/local-seo-guide.md',
       (source) => source.replace(/^readTime: .*$/m, 'readTime: 30'),
-      () => expect(() => loadContent(root)).toThrow(/local-seo-guide\.md: field "readTime": 30 min needs at least 4500 words/),
+      () => expect(() => loadCollections(root)).toThrow(/local-seo-guide\.md: field "readTime": 30 min needs at least 4500 words/),
     )
   })
 
@@ -144,7 +145,7 @@ describe('a bad content file', () => {
       'content/pages/terms.md',
       (source) => `${source}\n\nSee [our old page](/old-page).\n`,
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /content\/pages\/terms\.md: field "body": link "\/old-page" is not a page of the site/,
         ),
     )
@@ -154,7 +155,7 @@ describe('a bad content file', () => {
     withFile(
       'content/pages/terms.md',
       (source) => `${source}\n\n<script>alert(1)</script>\n`,
-      () => expect(() => loadContent(root)).toThrow(/content\/pages\/terms\.md: field "body": raw HTML is not allowed/),
+      () => expect(() => loadCollections(root)).toThrow(/content\/pages\/terms\.md: field "body": raw HTML is not allowed/),
     )
   })
 
@@ -163,7 +164,7 @@ describe('a bad content file', () => {
       'content/pages/thank-you.md',
       (source) => source.replace(/answer: "/, 'answer: "<img src=x onerror=alert(1)> '),
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /content\/pages\/thank-you\.md: field "sections\.\d+\.items\.0\.answer": raw HTML is not allowed/,
         ),
     )
@@ -174,7 +175,7 @@ describe('a bad content file', () => {
       'content/services/paid-ads.md',
       (source) => source.replace(/^summary: "?/m, 'summary: "See [pricing](/pricing). '),
       () =>
-        expect(() => loadContent(root)).toThrow(/content\/services\/paid-ads\.md: field "summary": is plain text/),
+        expect(() => loadCollections(root)).toThrow(/content\/services\/paid-ads\.md: field "summary": is plain text/),
     )
   })
 
@@ -182,29 +183,29 @@ describe('a bad content file', () => {
     withFile(
       'content/pages/home.md',
       (source) => source.replace(/^(actions:\n\s+- label: .*\n\s+href: ).*$/m, '$1https://example.org/guide'),
-      () => expect(() => loadContent(root)).not.toThrow(),
+      () => expect(() => loadCollections(root)).not.toThrow(),
     )
     withFile(
       'content/pages/home.md',
       (source) => source.replace(/^(actions:\n\s+- label: .*\n\s+href: ).*$/m, '$1/about.data'),
       () =>
-        expect(() => loadContent(root)).toThrow(
+        expect(() => loadCollections(root)).toThrow(
           /content\/pages\/home\.md: field "actions\.0\.href": "\/about\.data" is not a page of the site/,
         ),
     )
   })
 
   test('rejects a file no page uses, and a page without its file', () => {
-    writeFileSync(path.join(root, 'cities', 'paris.md'), '---\n---\n')
+    writeFileSync(path.join(root, 'cities', 'paris.md'), '---\ncity: Paris\n---\n')
     try {
-      expect(() => loadContent(root)).toThrow(/content\/cities\/paris\.md: no page of the registry/)
+      expect(() => loadCollections(root)).toThrow(/content\/cities\/paris\.md: no page of the registry/)
     } finally {
       rmSync(path.join(root, 'cities', 'paris.md'))
     }
     const terms = pages.find((page) => page.path === '/terms')!
     withFile(contentFileOf(terms), (source) => source, () => {
       rmSync(path.join(root, '..', contentFileOf(terms)))
-      expect(() => loadContent(root)).toThrow(/content\/pages\/terms\.md: missing; the registry lists \/terms/)
+      expect(() => loadCollections(root)).toThrow(/content\/pages\/terms\.md: missing; the registry lists \/terms/)
     })
   })
 })

@@ -1,0 +1,101 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { contentIdOf, pages, type CollectionName } from '#app/lib/registry.ts'
+import { parseFrontmatter } from './files.ts'
+import { checkEntry, checkRegistry, checkUniqueMetadata } from './loader.ts'
+import { renderBody, type Heading } from './markdown.ts'
+import type { Frontmatter } from './schemas.ts'
+
+// Stands in for `astro:content` in unit tests (vitest.config.ts): every file
+// of content/ through the checks the build's loader makes (./loader.ts), and
+// its body through the same Markdown plugins, in the shape Astro's
+// getCollection() and render() return.
+
+/** Markdown files under `dir`, as paths relative to it. */
+export function listMarkdown(dir: string, prefix = ''): string[] {
+  let entries
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return []
+  }
+  return entries.flatMap((entry) => {
+    if (entry.isDirectory()) return listMarkdown(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+    return entry.name.endsWith('.md') ? [`${prefix}${entry.name}`] : []
+  })
+}
+
+/** A collection entry as Astro's getCollection() returns it. */
+export interface TestEntry<K extends CollectionName = CollectionName> {
+  id: string
+  collection: K
+  data: Frontmatter[K]
+  body: string
+  filePath: string
+  rendered: { html: string; metadata: { headings: Heading[] } }
+}
+
+const names: CollectionName[] = ['pages', 'services', 'case-studies', 'cities', 'blog', 'categories']
+
+/** Every collection under `root`, checked; a problem throws the loader's ContentError. */
+export function loadCollections(root = 'content'): Record<CollectionName, TestEntry[]> {
+  const all = names.map((collection) => {
+    const entries = listMarkdown(path.join(root, collection)).map((name): TestEntry => {
+      const id = name.replace(/\.md$/, '')
+      const source = readFileSync(path.join(root, collection, name), 'utf8')
+      const { data, content } = parseFrontmatter(source)
+      const checked = checkEntry(collection, id, data, content)
+      const { html, headings } = renderBody(checked.body)
+      return {
+        id,
+        collection,
+        data: checked.parsed as Frontmatter[typeof collection],
+        body: checked.body,
+        filePath: checked.file,
+        rendered: { html, metadata: { headings } },
+      }
+    })
+    checkRegistry(
+      collection,
+      entries.map((entry) => entry.id),
+    )
+    return [collection, entries] as const
+  })
+  checkUniqueMetadata(
+    all.flatMap(([, entries]) =>
+      entries.map(({ filePath, data }) => ({ file: filePath, title: String(data.title), description: String(data.description) })),
+    ),
+  )
+  return Object.fromEntries(all) as Record<CollectionName, TestEntry[]>
+}
+
+let cached: Record<CollectionName, TestEntry[]> | undefined
+
+/** Every collection's entries by the path of their page in the registry, for tests that read the content. */
+export function contentByPath(): { [K in CollectionName]: Map<string, TestEntry<K>> } {
+  cached ??= loadCollections()
+  const all = cached
+  const byPath = (collection: CollectionName) =>
+    new Map(
+      pages
+        .filter((entry) => entry.collection === collection)
+        .map((entry) => [entry.path, all[collection].find((item) => item.id === contentIdOf(entry))!]),
+    )
+  return {
+    pages: byPath('pages'),
+    services: byPath('services'),
+    'case-studies': byPath('case-studies'),
+    cities: byPath('cities'),
+    blog: byPath('blog'),
+    categories: byPath('categories'),
+  } as { [K in CollectionName]: Map<string, TestEntry<K>> }
+}
+
+export async function getCollection(collection: CollectionName): Promise<TestEntry[]> {
+  cached ??= loadCollections()
+  return cached[collection]
+}
+
+export async function render(entry: TestEntry) {
+  return { headings: entry.rendered.metadata.headings }
+}
