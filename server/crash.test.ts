@@ -59,15 +59,17 @@ interface Submission {
 }
 
 function submit(submission: Submission): Promise<void> {
-  return fetch(`${base}/api/leads`, {
-    method: 'POST',
-    body: JSON.stringify({ kind: 'popup', email: submission.email }),
-    headers: { 'content-type': 'application/json', 'idempotency-key': submission.key },
-  }).then(
-    async (response) => {
-      if (response.status === 201) submission.id = ((await response.json()) as { id: string }).id
-    },
-    () => {}, // cut off by the crash
+  return (
+    fetch(`${base}/api/leads`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'popup', email: submission.email }),
+      headers: { 'content-type': 'application/json', 'idempotency-key': submission.key },
+    })
+      .then(async (response) => {
+        if (response.status === 201) submission.id = ((await response.json()) as { id: string }).id
+      })
+      // Cut off by the crash, before the answer or in the middle of its body: no answer.
+      .catch(() => {})
   )
 }
 

@@ -120,11 +120,11 @@ describe('pages', () => {
     expect(await response.text()).toBe('')
   })
 
-  test('other methods on pages are refused', async () => {
-    for (const url of ['/about', '/nope']) {
+  test('other methods are refused, on every path: the site takes GET, HEAD and the posts of its forms', async () => {
+    for (const url of ['/about', '/nope', '/contact', '/api/leads']) {
       const response = await app.request(url, { method: 'DELETE' })
       expect(response.status, url).toBe(405)
-      expect(response.headers.get('allow'), url).toBe('GET, HEAD')
+      expect(response.headers.get('allow'), url).toBe('GET, HEAD, POST')
     }
   })
 })
@@ -186,11 +186,13 @@ describe('what the build answers on demand', () => {
     expect((await app.request('/contact')).headers.get('cache-control')).toBe('no-cache')
   })
 
-  test('a path neither a file nor answered on demand is the not-found page, or 405 for other methods', async () => {
+  test('a path neither a file nor answered on demand is the not-found page; a post where nothing takes one, 405', async () => {
     expect((await app.request('/api/nothing')).status).toBe(404)
-    const post = await app.request('/about', { method: 'POST', body: '' })
-    expect(post.status).toBe(405)
-    expect(post.headers.get('allow')).toBe('GET, HEAD')
+    for (const url of ['/about', '/nope']) {
+      const post = await app.request(url, { method: 'POST', body: '' })
+      expect(post.status, url).toBe(405)
+      expect(post.headers.get('allow'), url).toBe('GET, HEAD, POST')
+    }
   })
 })
 
