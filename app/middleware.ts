@@ -18,7 +18,12 @@ export const TOO_MANY_WRITES = 'Too many submissions from your address: try agai
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next()
   const { action, setActionResult, serializeActionResult } = getActionContext(context)
-  const endpoint = context.request.method === 'POST' && context.url.pathname === LEAD_API
+  const post = context.request.method === 'POST'
+  const endpoint = post && context.url.pathname === LEAD_API
+  // A page takes a post only for one of its actions (`?_action=`): any other would render the form
+  // again and store nothing, as if it were sent.
+  if (post && !action && !endpoint)
+    return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } })
   if (!action && !endpoint) return next()
 
   const { services } = context.locals

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { analyticsHosts, parseCsp } from '#tests/gates/security-headers.ts'
 import { readSecurityHeaders } from './headers-file.ts'
-import { pageCspConfig } from './security-policy.ts'
+import { inlineScripts, pageCspConfig } from './security-policy.ts'
 import { builtClientDir } from './test-server.ts'
 
 // The policy of every page, as Astro's `security.csp` (astro.config.ts):
@@ -27,14 +28,20 @@ describe('pageCspConfig', () => {
       "form-action 'self'",
       "object-src 'none'",
     ])
-    expect(without.scriptDirective).toEqual({ resources: ["'self'"] })
+    // The scripts the site writes inline itself, by the hash of their text.
+    const hashes = inlineScripts.map((text) => `sha256-${createHash('sha256').update(text).digest('base64')}`)
+    expect(hashes).toHaveLength(3)
+    expect(without.scriptDirective).toEqual({ resources: ["'self'"], hashes })
     // Radix positions menus and tooltips with inline styles.
     expect(without.styleDirective).toEqual({ resources: ["'self'", "'unsafe-inline'"] })
     for (const host of analyticsHosts) expect(JSON.stringify(without)).not.toContain(host)
   })
 
   test('with analytics: Tag Manager may load scripts, the Google Analytics hosts receive hits', () => {
-    expect(withAnalytics.scriptDirective).toEqual({ resources: ["'self'", 'https://www.googletagmanager.com'] })
+    expect(withAnalytics.scriptDirective).toEqual({
+      resources: ["'self'", 'https://www.googletagmanager.com'],
+      hashes: without.scriptDirective?.hashes,
+    })
     expect(directive(withAnalytics, 'connect-src')).toBe(
       "connect-src 'self' https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com",
     )

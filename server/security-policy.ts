@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto'
 import type { AstroUserConfig } from 'astro'
+import { visitorZoneScript } from '#app/lib/booking-form.ts'
+import { speculationRules } from '#app/lib/speculation-rules.ts'
+import { themeScript } from '#app/lib/theme.ts'
 
 /**
  * The security headers of the site. Each page's Content-Security-Policy is
@@ -8,6 +12,19 @@ import type { AstroUserConfig } from 'astro'
  * files the server, nginx and static hosts read) and sends the policy of a page
  * rendered on demand with it (docs/decisions/045-astro-owns-pages-forms-and-content.md).
  */
+
+/**
+ * The scripts pages write inline with `is:inline`, which Astro does not hash
+ * itself: the theme (app/layouts/site-layout.astro), the Speculation Rules
+ * the shell adds (docs/decisions/044-prefetch-on-intent.md) and, on the
+ * booking pages, the visitor's zone (app/components/visitor-zone.astro). Each
+ * is the same text on every page, so every page's policy allows it by hash.
+ */
+export const inlineScripts = [themeScript(), speculationRules, visitorZoneScript()]
+
+/** A script's text as a CSP hash source. */
+export const scriptHash = (text: string): `sha256-${string}` =>
+  `sha256-${createHash('sha256').update(text).digest('base64')}`
 
 /** Headers every response carries, whatever it is. */
 export const commonSecurityHeaders: Record<string, string> = {
@@ -40,10 +57,9 @@ type CspConfig = Exclude<NonNullable<NonNullable<AstroUserConfig['security']>['c
 type CspDirective = NonNullable<CspConfig['directives']>[number]
 
 /**
- * The policy of every page, as Astro's `security.csp`: scripts from the site
- * and those Astro hashes (its own, and the inline ones a page adds with
- * `Astro.csp.insertScriptHash`), nothing else inline runs; no page may be
- * framed, nor post a form to another site.
+ * The policy of every page, as Astro's `security.csp`: scripts from the site,
+ * those Astro hashes and the `inlineScripts`, nothing else inline runs; no page
+ * may be framed, nor post a form to another site.
  */
 export function pageCspConfig({ analytics }: CspOptions): CspConfig {
   const extra = (sources: string[]) => (analytics ? sources : [])
@@ -62,7 +78,7 @@ export function pageCspConfig({ analytics }: CspOptions): CspConfig {
       directive('form-action', ["'self'"]),
       directive('object-src', ["'none'"]),
     ],
-    scriptDirective: { resources: ["'self'", ...extra(analyticsScriptSources)] },
+    scriptDirective: { resources: ["'self'", ...extra(analyticsScriptSources)], hashes: inlineScripts.map(scriptHash) },
     // Radix positions menus and tooltips with inline styles.
     styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
   }
