@@ -56,8 +56,17 @@ const bookPage = fresh.find((page) => page.name === '/book')!.html
 const start = /name="start"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="start"/.exec(bookPage)
 const formKey = /name="formKey" value="([^"]+)"/.exec(bookPage)?.[1] ?? ''
 if (!start) throw new Error('check:html: /book offers no time to book')
-const booker = { name: 'Ada <Lovelace>', email: 'ada@example.com', company: 'Engines & "Co"', timeZone: 'Europe/Berlin' }
-const booked = await answer('/book-booked', '/book?_action=book', 303, { ...booker, start: (start[1] ?? start[2])!, formKey })
+const booker = {
+  name: 'Ada <Lovelace>',
+  email: 'ada@example.com',
+  company: 'Engines & "Co"',
+  timeZone: 'Europe/Berlin',
+}
+const booked = await answer('/book-booked', '/book?_action=book', 303, {
+  ...booker,
+  start: (start[1] ?? start[2])!,
+  formKey,
+})
 const manage = booked.location.replace(/&?booked=/, '')
 const rendered = [
   ...fresh,

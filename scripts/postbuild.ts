@@ -53,9 +53,7 @@ console.log(`postbuild: compressed ${count} files in ${root}`)
 
 // The security headers the build's adapter wrote from Astro's policies (server/astro/adapter.ts).
 const headers = readSecurityHeaders(root)
-const onDemand = pages
-  .filter((entry) => !existsSync(path.join(root, pageFile(entry.path))))
-  .map((entry) => entry.path)
+const onDemand = pages.filter((entry) => !existsSync(path.join(root, pageFile(entry.path)))).map((entry) => entry.path)
 writeNginxConf(NGINX_CONF, headers, onDemand)
 console.log(`postbuild: nginx snippet in ${NGINX_CONF}`)
 const rules = headersRuleCount(headers)

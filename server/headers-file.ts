@@ -23,7 +23,8 @@ const securityHeadersSchema = z.object({
 
 export type SecurityHeaders = z.infer<typeof securityHeadersSchema>
 
-const generatedNote = 'Written by the build (server/astro/adapter.ts) from the policies Astro gives each page; do not edit.'
+const generatedNote =
+  'Written by the build (server/astro/adapter.ts) from the policies Astro gives each page; do not edit.'
 
 /** The headers of a build whose pre-rendered pages have the policies `pages` (by URL path). */
 export function computeSecurityHeaders(pages: Record<string, string>): SecurityHeaders {

@@ -102,20 +102,22 @@ export function pagesApp({
     return response
   }
 
-  return new Hono()
-    .on(['GET', 'HEAD'], '*', compress(), async (c) => {
-      const { pathname, search } = new URL(c.req.url)
-      // One address per page: "/about/" redirects to "/about".
-      if (pathname.length > 1 && pathname.endsWith('/')) {
-        return c.redirect(`${pathOnThisSite(pathname.replace(/\/+$/, ''))}${search}`, 301)
-      }
-      const found = pathname === NOT_FOUND_PATH ? undefined : files.get(decodePath(pathname))
-      if (found) return send(c, found, 200)
-      return (await onDemand(c)) ?? send(c, notFoundPage, 404)
-    })
-    // Forms post to their page's action, islands to /_actions/, landing pages to /api/leads.
-    .post('*', compress(), async (c) => (await onDemand(c)) ?? notAllowed(c))
-    .all('*', notAllowed)
+  return (
+    new Hono()
+      .on(['GET', 'HEAD'], '*', compress(), async (c) => {
+        const { pathname, search } = new URL(c.req.url)
+        // One address per page: "/about/" redirects to "/about".
+        if (pathname.length > 1 && pathname.endsWith('/')) {
+          return c.redirect(`${pathOnThisSite(pathname.replace(/\/+$/, ''))}${search}`, 301)
+        }
+        const found = pathname === NOT_FOUND_PATH ? undefined : files.get(decodePath(pathname))
+        if (found) return send(c, found, 200)
+        return (await onDemand(c)) ?? send(c, notFoundPage, 404)
+      })
+      // Forms post to their page's action, islands to /_actions/, landing pages to /api/leads.
+      .post('*', compress(), async (c) => (await onDemand(c)) ?? notAllowed(c))
+      .all('*', notAllowed)
+  )
 }
 
 const contentTypeOfPages = 'text/html; charset=utf-8'

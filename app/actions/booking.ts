@@ -33,7 +33,8 @@ export function refusedState(
   // A message about a field the form does not show (its zone, sent hidden) is said for the whole form.
   const shown: BookingFormState['errors'] = {}
   for (const [field, message] of Object.entries(errors))
-    if (message) shown[(bookingFields as readonly string[]).includes(field) ? (field as BookingField) : 'form'] ??= message
+    if (message)
+      shown[(bookingFields as readonly string[]).includes(field) ? (field as BookingField) : 'form'] ??= message
   if (Object.keys(shown).length === 0) shown.form = UNREADABLE_FORM
   return { errors: shown, values, formKey: fields[FORM_KEY_FIELD], ...(nearest ? { nearest } : {}) }
 }
@@ -60,10 +61,16 @@ export async function book(form: FormData, { locals, clientAddress }: ActionAPIC
   switch (outcome.kind) {
     case 'booked': {
       const token = service.linkToken(outcome.booking, 'reschedule')
-      return { kind: 'next', to: `${MANAGE_PATH}?${new URLSearchParams({ token, [JUST_BOOKED_PARAM]: '', ...inZone })}` }
+      return {
+        kind: 'next',
+        to: `${MANAGE_PATH}?${new URLSearchParams({ token, [JUST_BOOKED_PARAM]: '', ...inZone })}`,
+      }
     }
     case 'held':
-      return { kind: 'next', to: `${MANAGE_PATH}?${new URLSearchParams({ [HELD_PARAM]: outcome.booking.start, ...inZone })}` }
+      return {
+        kind: 'next',
+        to: `${MANAGE_PATH}?${new URLSearchParams({ [HELD_PARAM]: outcome.booking.start, ...inZone })}`,
+      }
     case 'dropped':
       return { kind: 'next', to: BOOK_PATH }
     case 'invalid':
@@ -85,7 +92,11 @@ export async function book(form: FormData, { locals, clientAddress }: ActionAPIC
 }
 
 /** What a link's change answers: the call as it is now, the form again, or why the link no longer works. */
-function changed(outcome: ManageOutcome, fields: Record<string, string>, done: 'rescheduled' | 'canceled' | 'confirmed'): BookingWrite {
+function changed(
+  outcome: ManageOutcome,
+  fields: Record<string, string>,
+  done: 'rescheduled' | 'canceled' | 'confirmed',
+): BookingWrite {
   switch (outcome.kind) {
     case 'done':
       return { kind: 'done', action: done, call: callTime(outcome.booking) }

@@ -35,8 +35,7 @@ export function refusedForm(posted: FormData, messages: Record<string, string[] 
     if (message) errors[field] = message
   }
   // A message about no field the form shows (the hidden ones): said for the whole form.
-  if (Object.keys(errors).length === 0)
-    errors.form = Object.values(messages).flat().find(Boolean) ?? UNREADABLE_FORM
+  if (Object.keys(errors).length === 0) errors.form = Object.values(messages).flat().find(Boolean) ?? UNREADABLE_FORM
   return { errors, values }
 }
 

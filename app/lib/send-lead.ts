@@ -27,7 +27,9 @@ export type LeadBody = LeadInput & { startedAt: number; website?: string }
  * from astro:actions): its data, or an error with its status and, for
  * refused fields, their messages.
  */
-export type LeadAction = (form: FormData) => Promise<
+export type LeadAction = (
+  form: FormData,
+) => Promise<
   | { data: { id: string }; error?: undefined }
   | { data?: undefined; error: { status: number; fields?: Record<string, string[] | undefined> } }
 >
@@ -57,8 +59,7 @@ export async function sendLead(action: LeadAction, body: LeadBody, options: Send
       if (!error) return { ok: true, id: data.id }
       if (error.status === 400) {
         const fields: Record<string, string> = {}
-        for (const [name, messages] of Object.entries(error.fields ?? {}))
-          if (messages?.[0]) fields[name] = messages[0]
+        for (const [name, messages] of Object.entries(error.fields ?? {})) if (messages?.[0]) fields[name] = messages[0]
         return { ok: false, reason: 'invalid', fields }
       }
       if (error.status !== 429 && error.status < 500) return { ok: false, reason: 'failed' }
