@@ -10,7 +10,7 @@ import {
 import { callTime, HELD_PARAM, JUST_BOOKED_PARAM, type BookingWrite } from '#app/lib/booking-page.ts'
 import { UNREADABLE_FORM } from '#app/lib/lead-constants.ts'
 import { page } from '#app/lib/registry.ts'
-import type { ManageOutcome } from '#server/booking/service.ts'
+import type { BookingOutcome, ManageOutcome } from '#server/booking/service.ts'
 
 const BOOK_PATH = page('/book').path
 const MANAGE_PATH = page('/book/manage').path
@@ -45,6 +45,32 @@ const refused = (state: BookingFormState, status: number): BookingWrite => ({
 })
 
 /**
+ * The form again after a refusal a booking and a link's change both meet: a
+ * field wrong (400), the time taken or no longer bookable, with the nearest
+ * free ones (409), or the calendar or the store not answering (503).
+ */
+function formAgain(
+  outcome: Extract<BookingOutcome | ManageOutcome, { kind: 'invalid' | 'refused' | 'unavailable' }>,
+  fields: Record<string, string>,
+): BookingWrite {
+  switch (outcome.kind) {
+    case 'invalid':
+      return refused(refusedState(fields, outcome.errors), 400)
+    case 'refused':
+      return refused(
+        refusedState(
+          fields,
+          { start: outcome.message },
+          outcome.nearest.map((slot) => slot.start),
+        ),
+        409,
+      )
+    case 'unavailable':
+      return refused(refusedState(fields, { form: outcome.message }), 503)
+  }
+}
+
+/**
  * Books the time the booking form sent (/book): the booking service checks
  * the form (the bot check, one schema, the limits of
  * docs/decisions/042-nobody-floods-the-calendar.md) and stores the call. A
@@ -73,21 +99,12 @@ export async function book(form: FormData, { locals, clientAddress }: ActionAPIC
       }
     case 'dropped':
       return { kind: 'next', to: BOOK_PATH }
-    case 'invalid':
-      return refused(refusedState(fields, outcome.errors), 400)
-    case 'refused':
-      return refused(
-        refusedState(
-          fields,
-          { start: outcome.message },
-          outcome.nearest.map((slot) => slot.start),
-        ),
-        409,
-      )
     case 'limited':
       return refused(refusedState(fields, { form: outcome.message }), outcome.reason === 'network-limit' ? 429 : 409)
+    case 'invalid':
+    case 'refused':
     case 'unavailable':
-      return refused(refusedState(fields, { form: outcome.message }), 503)
+      return formAgain(outcome, fields)
   }
 }
 
@@ -105,18 +122,9 @@ function changed(
     case 'spent':
       return { kind: 'spent', message: outcome.message, status: 410 }
     case 'invalid':
-      return refused(refusedState(fields, outcome.errors), 400)
     case 'refused':
-      return refused(
-        refusedState(
-          fields,
-          { start: outcome.message },
-          outcome.nearest.map((slot) => slot.start),
-        ),
-        409,
-      )
     case 'unavailable':
-      return refused(refusedState(fields, { form: outcome.message }), 503)
+      return formAgain(outcome, fields)
   }
 }
 

@@ -44,8 +44,13 @@ for (const path of ['/', '/blog/local-seo-guide', '/pricing']) {
   }) => {
     const fetched = await watchAfterLoad(page, path)
     expect(fetched.before).toEqual([])
-    // Each once, and never the page itself.
-    expect(fetched.after.sort()).toEqual(specFour.filter((other) => other !== path))
+    // Nothing but the four in those 5 s.
+    expect(fetched.after.filter((other) => !specFour.includes(other))).toEqual([])
+    // Each of them once, never the page itself, as soon as the browser is idle: on a machine busy
+    // with other work (three test workers on two cores) that may come after the 5 s.
+    await expect
+      .poll(() => fetched.after.toSorted(), { timeout: 20_000 })
+      .toEqual(specFour.filter((other) => other !== path))
   })
 }
 
