@@ -4,9 +4,13 @@
 /** Where idle callbacks are missing, idle work waits this long (docs/product.md#prefetching). */
 export const IDLE_FALLBACK_MS = 2000
 
-/** Runs `task` when the browser is idle, or after `fallbackMs` where idle callbacks are missing. */
+/**
+ * Runs `task` when the browser is idle, at the latest after `fallbackMs` (0: no
+ * latest): a page that keeps its main thread busy, or a busy machine, may give
+ * no idle period for long; where idle callbacks are missing, after `fallbackMs`.
+ */
 export function whenIdle(task: () => void, fallbackMs = IDLE_FALLBACK_MS): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task)
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: fallbackMs })
   else setTimeout(task, fallbackMs)
 }
 

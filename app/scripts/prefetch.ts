@@ -18,7 +18,10 @@ export function schedulePrefetch(element: HTMLElement): void {
   const next = () => {
     const path = idle.shift()
     if (!path) return
-    prefetch(path)
+    // Save-Data alone says no (above): Astro's own guess of a slow network (an effective type of
+    // 2g, which Chromium estimates from the round trips it saw, and on a busy machine may guess
+    // for any) would skip the spec's four some loads and not others.
+    prefetch(path, { ignoreSlowConnection: true })
     whenIdle(next, 0)
   }
   afterLoad(() => whenIdle(next))
