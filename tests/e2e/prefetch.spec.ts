@@ -6,7 +6,7 @@ import { pages } from '#app/lib/registry.ts'
 // loaded and the browser is idle, any other only on a visitor's intent,
 // nothing under Save-Data.
 
-/** The four pages SPEC.md has fetched at start. */
+/** The four pages fetched once the page is idle (docs/product.md#prefetching). */
 const specFour = ['/case-studies', '/contact', '/pricing', '/services']
 
 /** How long after its load a page is watched, the visitor doing nothing. */
