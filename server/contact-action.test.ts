@@ -386,12 +386,14 @@ describe('refused posts store nothing', () => {
     expect(rows()).toHaveLength(before + allowed.length)
   })
 
-  test('413 past 16 KB: the page again with the reason, nothing stored', async () => {
+  test('413 past 16 KB: the page again with the reason, nothing stored, and what was sent not read back', async () => {
     const before = rows().length
     const response = await postForm({ ...contact, message: 'm'.repeat(17 * 1024) })
     const shown = await refusedPage(response, 413)
     expect(shown.status).toBe('Request body exceeds 16384 bytes')
     expect(shown.errors).toEqual({})
+    // A body past the limit is parsed by nobody, the page included (app/actions/form.ts).
+    expect(shown.values).toEqual({})
     expect(rows()).toHaveLength(before)
   })
 })
