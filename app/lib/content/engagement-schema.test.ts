@@ -1,31 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
-import { loadCollections } from './test-collections.ts'
+import { describe, expect, test } from 'vitest'
+import { contentCopy, loadCollections } from './test-collections.ts'
 
 // The figures a case study draws and the sample a service page draws are
 // content fields like any other: a bad one stops the build, naming the file
 // and the field (content/README.md).
 
 describe('a bad engagement figure or service sample', () => {
-  // A copy of content/ to break on purpose; the real files stay untouched.
-  const root = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'content')
-  cpSync('content', root, { recursive: true })
-  afterAll(() => rmSync(path.dirname(root), { recursive: true, force: true }))
-
-  function withFile(file: string, edit: (source: string) => string, check: () => void) {
-    const target = path.join(root, '..', file)
-    const original = readFileSync(target, 'utf8')
-    const edited = edit(original)
-    expect(edited, 'the edit applies').not.toBe(original)
-    writeFileSync(target, edited)
-    try {
-      check()
-    } finally {
-      writeFileSync(target, original)
-    }
-  }
+  const { root, withFile } = contentCopy()
 
   test('the copy loads as it is', () => {
     expect(() => loadCollections(root)).not.toThrow()

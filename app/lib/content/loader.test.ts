@@ -1,9 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { pages } from '#app/lib/registry.ts'
-import { contentByPath, loadCollections } from './test-collections.ts'
+import { contentByPath, contentCopy, loadCollections } from './test-collections.ts'
 import { contentFileOf } from './files.ts'
 import { ContentError } from './loader.ts'
 
@@ -33,21 +32,7 @@ describe('the content of the site', () => {
 })
 
 describe('a bad content file', () => {
-  // A copy of content/ to break on purpose; the real files stay untouched.
-  const root = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'content')
-  cpSync('content', root, { recursive: true })
-  afterAll(() => rmSync(path.dirname(root), { recursive: true, force: true }))
-
-  function withFile(file: string, edit: (source: string) => string, check: () => void) {
-    const target = path.join(root, '..', file)
-    const original = readFileSync(target, 'utf8')
-    writeFileSync(target, edit(original))
-    try {
-      check()
-    } finally {
-      writeFileSync(target, original)
-    }
-  }
+  const { root, withFile } = contentCopy()
 
   test('a title too long to keep " | Northpeak" within 70 characters stops the build, naming the file and field', () => {
     withFile(
@@ -202,11 +187,14 @@ describe('a bad content file', () => {
     } finally {
       rmSync(path.join(root, 'cities', 'paris.md'))
     }
-    const terms = pages.find((page) => page.path === '/terms')!
-    withFile(contentFileOf(terms), (source) => source, () => {
-      rmSync(path.join(root, '..', contentFileOf(terms)))
+    const terms = path.join(root, '..', contentFileOf(pages.find((page) => page.path === '/terms')!))
+    const original = readFileSync(terms, 'utf8')
+    rmSync(terms)
+    try {
       expect(() => loadCollections(root)).toThrow(/content\/pages\/terms\.md: missing; the registry lists \/terms/)
-    })
+    } finally {
+      writeFileSync(terms, original)
+    }
   })
 })
 

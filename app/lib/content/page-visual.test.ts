@@ -1,8 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
-import { contentByPath, loadCollections } from './test-collections.ts'
+import { describe, expect, test } from 'vitest'
+import { contentByPath, contentCopy, loadCollections } from './test-collections.ts'
 
 // The picture beside a content page's h1 is named by the page's `visual`
 // field (docs/product.md#visual-proof); a bad value stops the build naming
@@ -34,21 +31,15 @@ describe('the visual of each content page', () => {
 })
 
 describe('a bad visual field', () => {
-  const root = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'content')
-  cpSync('content', root, { recursive: true })
-  afterAll(() => rmSync(path.dirname(root), { recursive: true, force: true }))
+  const { root, withFile } = contentCopy()
 
-  function withFrontmatter(file: string, field: string, check: () => void) {
-    const target = path.join(root, '..', file)
-    const original = readFileSync(target, 'utf8')
-    const withoutVisual = original.replace(/^visual:\n(?: {2}.*\n)*/m, '')
-    writeFileSync(target, withoutVisual.replace(/^sections:/m, `${field}\nsections:`))
-    try {
-      check()
-    } finally {
-      writeFileSync(target, original)
-    }
-  }
+  /** Puts `field` in place of the file's visual, above its sections, for the length of `check`. */
+  const withFrontmatter = (file: string, field: string, check: () => void) =>
+    withFile(
+      file,
+      (source) => source.replace(/^visual:\n(?: {2}.*\n)*/m, '').replace(/^sections:/m, `${field}\nsections:`),
+      check,
+    )
 
   test('an unknown kind stops the build, naming the file and the field', () => {
     withFrontmatter('content/pages/about.md', 'visual:\n  kind: "photo"', () =>

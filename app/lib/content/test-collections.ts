@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { afterAll, expect } from 'vitest'
 import { contentIdOf, pages, type CollectionName } from '#app/lib/registry.ts'
 import { parseFrontmatter } from './files.ts'
 import { checkEntry, checkRegistry, checkUniqueMetadata } from './loader.ts'
@@ -98,4 +100,30 @@ export async function getCollection(collection: CollectionName): Promise<TestEnt
 
 export async function render(entry: TestEntry) {
   return { headings: entry.rendered.metadata.headings }
+}
+
+/**
+ * For the tests of bad content: a copy of content/ to break on purpose (`root`,
+ * removed after the file's tests; the real files stay untouched), and
+ * `withFile`, which edits one of its files (by its path from the project,
+ * `content/pages/about.md`) for the length of `check` and puts it back. An edit
+ * that changes nothing fails the test: the case it meant was never tried.
+ */
+export function contentCopy() {
+  const root = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'content')
+  cpSync('content', root, { recursive: true })
+  afterAll(() => rmSync(path.dirname(root), { recursive: true, force: true }))
+  function withFile(file: string, edit: (source: string) => string, check: () => void) {
+    const target = path.join(root, '..', file)
+    const original = readFileSync(target, 'utf8')
+    const edited = edit(original)
+    expect(edited, 'the edit applies').not.toBe(original)
+    writeFileSync(target, edited)
+    try {
+      check()
+    } finally {
+      writeFileSync(target, original)
+    }
+  }
+  return { root, withFile }
 }
