@@ -6,6 +6,7 @@ import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, memoryCache } from 'astro/config'
 import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
+import { FROM_PARAM, ZONE_PARAM } from './app/lib/booking-form.ts'
 import { islandDirectives } from './app/directives/integration.ts'
 import { markdownPlugins } from './app/lib/content/markdown.ts'
 import { leadServer } from './server/astro/adapter.ts'
@@ -31,11 +32,13 @@ export default defineConfig({
   // demand inside the Node server (server/astro/adapter.ts).
   adapter: leadServer(),
   // The pages rendered on demand that hold nothing of the visitor on a plain
-  // GET (/contact with its ?topic=, /dashboard with its ?range=) are rendered
-  // once per address and kept in memory (Astro.cache in the page); every page
-  // prefetches /contact (docs/product.md#prefetching). Other query parameters
-  // make no new entry, and at most 32 are kept.
-  cache: { provider: memoryCache({ max: 32, query: { include: ['topic', 'range'] } }) },
+  // GET (/contact with its ?topic=, /dashboard with its ?range=, /book's free
+  // times with its ?tz= and ?from=) are kept in memory (Astro.cache in the
+  // page): /contact and /dashboard until the next build, as every page
+  // prefetches /contact (docs/product.md#prefetching); /book for as long as
+  // its times hold (app/lib/booking-page.ts offerKeptSeconds). Other query
+  // parameters make no new entry; at most 128 renderings (~19 MB) are kept.
+  cache: { provider: memoryCache({ max: 128, query: { include: ['topic', 'range', ZONE_PARAM, FROM_PARAM] } }) },
   security: {
     // A write is checked where it comes from by app/middleware.ts, once for
     // every action and the lead endpoint: it knows SITE_ORIGIN behind a proxy

@@ -1,11 +1,24 @@
 import { ActionError, getActionContext } from 'astro:actions'
 import { defineMiddleware } from 'astro:middleware'
+import type { APIContext, MiddlewareNext } from 'astro'
 import { LEAD_API } from '#app/lib/send-lead.ts'
 import { sameSite } from '#server/api/lead-intake.ts'
+import { encodedPage } from '#server/page-encoding.ts'
 import { retryAfterSeconds } from '#server/rate-limit.ts'
 
 /** What a visitor past the limit reads, beside the form they sent. */
 export const TOO_MANY_WRITES = 'Too many submissions from your address: try again in a minute.'
+
+/**
+ * What Astro answers on demand passes here: a write is checked first
+ * (`checkedWrite`), and a page is encoded for the browser
+ * (server/page-encoding.ts), before the memory cache keeps it
+ * (astro.config.ts). Pre-rendered pages pass.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next()
+  return encodedPage(await checkedWrite(context, next), context.request.headers.get('Accept-Encoding'))
+})
 
 /**
  * The checks every write passes once, before its action runs
@@ -13,10 +26,9 @@ export const TOO_MANY_WRITES = 'Too many submissions from your address: try agai
  * a form post or by an island, and `POST /api/leads`, which calls the lead
  * actions. A post from another site is refused (403); past the rate limit, the
  * action is not run: a form post gets its page back with the message beside
- * the form, the others a 429, each with Retry-After. Pre-rendered pages pass.
+ * the form, the others a 429, each with Retry-After.
  */
-export const onRequest = defineMiddleware(async (context, next) => {
-  if (context.isPrerendered) return next()
+async function checkedWrite(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { action, setActionResult, serializeActionResult } = getActionContext(context)
   const post = context.request.method === 'POST'
   const endpoint = post && context.url.pathname === LEAD_API
@@ -49,4 +61,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     status: 429,
     headers: { 'Content-Type': refusal.type === 'error' ? refusal.contentType : 'text/plain', ...headers },
   })
-})
+}

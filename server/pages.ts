@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Hono, type Context } from 'hono'
-import { compress } from 'hono/compress'
 import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
 import { cacheControlOf, cachePolicy } from './cache-policy.ts'
 import type { ClientAddress } from './client-address.ts'
@@ -131,11 +130,10 @@ export function pagesApp({
           if (found) return send(c, found, 200)
           await next()
         },
-        compress(),
         async (c) => (await onDemand(c)) ?? send(c, notFoundPage, 404),
       )
       // Forms post to their page's action, islands to /_actions/, landing pages to /api/leads.
-      .post('*', compress(), async (c) => (await onDemand(c)) ?? notAllowed(c))
+      .post('*', async (c) => (await onDemand(c)) ?? notAllowed(c))
       .all('*', notAllowed)
   )
 }

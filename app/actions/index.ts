@@ -1,4 +1,5 @@
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
+import { FREE_TIMES_TAG, type BookingWrite } from '#app/lib/booking-page.ts'
 import { contactFormSchema, signUpFormSchema, type LeadForm } from '#app/lib/lead.ts'
 import { book, cancel, confirm, reschedule } from './booking.ts'
 
@@ -17,6 +18,21 @@ async function takeLead(form: LeadForm, { locals }: ActionAPIContext): Promise<{
 }
 
 /**
+ * A booking's write that may change the free times: made, refused or failed,
+ * the renderings of /book this process keeps are dropped after it
+ * (app/pages/book.astro), as the booking service reads the calls booked again.
+ */
+const changingTimes =
+  (write: (form: FormData, context: ActionAPIContext) => Promise<BookingWrite>) =>
+  async (form: FormData, context: ActionAPIContext): Promise<BookingWrite> => {
+    try {
+      return await write(form, context)
+    } finally {
+      await context.cache.invalidate({ tags: [FREE_TIMES_TAG] })
+    }
+  }
+
+/**
  * The site's writes (docs/decisions/045-astro-owns-pages-forms-and-content.md):
  * one schema and one handler each, called alike by a form post without
  * JavaScript and by the island that sends the same form. app/middleware.ts
@@ -30,11 +46,11 @@ export const server = {
   // The booking's writes (docs/product.md#booking): the booking service holds their one schema
   // (server/booking/service.ts), the bot check and the limits; each answers a BookingWrite.
   /** Books a free time (/book). */
-  book: defineAction({ accept: 'form', handler: book }),
+  book: defineAction({ accept: 'form', handler: changingTimes(book) }),
   /** Moves a booked call, by its link (/book/manage). */
-  reschedule: defineAction({ accept: 'form', handler: reschedule }),
+  reschedule: defineAction({ accept: 'form', handler: changingTimes(reschedule) }),
   /** Cancels a booked call, by its link. */
-  cancel: defineAction({ accept: 'form', handler: cancel }),
+  cancel: defineAction({ accept: 'form', handler: changingTimes(cancel) }),
   /** Confirms a call held during a surge, by the link mailed to its address. */
-  confirm: defineAction({ accept: 'form', handler: confirm }),
+  confirm: defineAction({ accept: 'form', handler: changingTimes(confirm) }),
 }

@@ -11,6 +11,7 @@ import {
   bookingControlId,
   bookingErrorId,
   firstBookingError,
+  FORM_KEY_FIELD,
   FROM_PARAM,
   ZONE_PARAM,
   type BookingField,
@@ -81,6 +82,10 @@ export function BookingForm({ times, starts, initial, action, post, move }: Book
   const [from, setFrom] = useState<string>()
   const { errors, values, nearest = noStarts } = initial
   const [chosen, setChosen] = useState(values.start)
+  // A new booking's one-time key (FORM_KEY_FIELD): a refused form's own, else
+  // one made as the form wakes; a move is named by its link instead.
+  const [wakingKey] = useState(() => crypto.randomUUID())
+  const formKey = move ? undefined : (initial.formKey ?? (hydrated ? wakingKey : undefined))
   const zoneChooser = useRef<HTMLSelectElement>(null)
   const timeChoices = useRef<HTMLFieldSetElement>(null)
   // The form wakes as the visitor reaches it, and may still be on its way
@@ -244,6 +249,7 @@ export function BookingForm({ times, starts, initial, action, post, move }: Book
         className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
       >
         <input type="hidden" name="timeZone" value={timeZone} />
+        {formKey ? <input type="hidden" name={FORM_KEY_FIELD} value={formKey} /> : null}
         {Object.entries(move?.fields ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

@@ -2,8 +2,8 @@
  * The booking form's state (docs/product.md#booking): its fields, the ids the
  * component gives its controls and error messages, and what a refused post
  * comes back with. The component (app/components/booking-form.tsx) renders it
- * on the page the server renders for each request (app/pages/book.astro) and
- * as an island in the browser.
+ * on the pages the server renders on demand (app/pages/book.astro,
+ * app/pages/book/manage.astro) and as an island in the browser.
  */
 
 export const BOOKING_FORM_ID = 'booking-form'
@@ -25,10 +25,15 @@ export interface BookingFormState {
 }
 
 /**
- * The hidden field of a new booking's one-time key: made for each page the
- * server renders, so the same form sent twice (a double click, a retry after
- * a lost answer) books once, and a booking is never found by its address and
- * time alone (server/booking/service.ts `bookSlot`).
+ * The hidden field of a new booking's one-time key: made by the form when it
+ * wakes in the browser (app/components/booking-form.tsx), so the same form
+ * sent twice (a double click, a retry after a lost answer) books once, and a
+ * booking is never found by its address and time alone
+ * (server/booking/service.ts `bookSlot`). The page itself carries none, so
+ * one rendering of the times serves every visitor (app/pages/book.astro).
+ * Sent without one (no JavaScript), a second post of the same form meets the
+ * one-call-per-address limit, whose message sends the visitor to the mail
+ * about the call (docs/decisions/042-nobody-floods-the-calendar.md).
  */
 export const FORM_KEY_FIELD = 'formKey'
 

@@ -6,15 +6,18 @@
  * may still do; and what the booking actions (app/actions/booking.ts) answer.
  * A page is told a call's time, never who booked it.
  */
-import type { BookingService } from '#server/booking/service.ts'
+import { BOOKED_RECHECK_MS, type BookingService } from '#server/booking/service.ts'
 import { parseInstant } from '#server/booking/zoned-time.ts'
 import type { StoredBooking } from '#server/store/lead-store.ts'
 import { knownTimeZone } from './booking-days.ts'
 import { ZONE_PARAM, type BookingFormState } from './booking-form.ts'
 
 export type BookingOffer =
-  /** The free starts (UTC instants), checked against the bookings and the team's calendar. */
-  | { ok: true; starts: string[] }
+  /**
+   * The free starts (UTC instants), checked against the bookings and the
+   * team's calendar, and the instant (epoch ms) the clock changes them.
+   */
+  | { ok: true; starts: string[]; until: number }
   /** The team's calendar did not answer: no time can be checked, so none is offered. */
   | { ok: false; reason: 'calendar-unavailable' }
 
@@ -93,8 +96,29 @@ export const callTime = (booking: Pick<StoredBooking, 'start' | 'end' | 'timeZon
 export async function offerAt(service: BookingService, now: number): Promise<BookingOffer> {
   const found = await service.slots(now, service.settings.timeZone)
   return found
-    ? { ok: true, starts: found.slots.map((slot) => slot.start) }
+    ? { ok: true, starts: found.slots.map((slot) => slot.start), until: found.until }
     : { ok: false, reason: 'calendar-unavailable' }
+}
+
+/**
+ * The cache tag of every rendering of /book's free times (Astro.cache): the
+ * booking actions drop them all once a call is booked, moved, canceled or
+ * confirmed through this process (app/actions/index.ts).
+ */
+export const FREE_TIMES_TAG = 'free-times'
+
+/**
+ * How long a rendering of the free times at `now` may be served to every
+ * visitor who asks for the same zone and week, in seconds: as long as the
+ * booking service trusts its read of the calls booked (BOOKED_RECHECK_MS), so
+ * a call another instance or the team's CLI books shows as taken as soon as it
+ * did when each view was rendered; never past the moment the clock changes
+ * the times. Null, not kept: no times to offer (a calendar that did not answer
+ * is asked again on the next view), or the clock changes them within that.
+ */
+export function offerKeptSeconds(offer: BookingOffer, now: number): number | null {
+  const seconds = BOOKED_RECHECK_MS / 1000
+  return offer.ok && offer.starts.length > 0 && offer.until - now >= BOOKED_RECHECK_MS ? seconds : null
 }
 
 /**

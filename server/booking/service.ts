@@ -291,8 +291,15 @@ export function bookingService({
       return readBookingToken(secret, token)?.action
     },
 
-    /** The free slots from `now` on, grouped by the visitor's days; null when the calendar cannot tell. */
-    async slots(now: number, visitorTimeZone: string): Promise<{ slots: Slot[]; days: SlotDay[] } | null> {
+    /**
+     * The free slots from `now` on, grouped by the visitor's days, and the
+     * instant (epoch ms) the clock changes them (./slots.ts freeSlotsUntil);
+     * null when the calendar cannot tell.
+     */
+    async slots(
+      now: number,
+      visitorTimeZone: string,
+    ): Promise<{ slots: Slot[]; days: SlotDay[]; until: number } | null> {
       const rules = await rulesAt(now)
       if (!rules) return null
       const booked = await bookedNow(now)
@@ -304,7 +311,7 @@ export function bookingService({
       const zone = canonicalTimeZone(visitorTimeZone) ?? visitorTimeZone
       let days = kept.days.get(zone)
       if (!days) kept.days.set(zone, (days = groupByDay(kept.slots, zone)))
-      return { slots: kept.slots, days }
+      return { slots: kept.slots, days, until: kept.until }
     },
 
     /**

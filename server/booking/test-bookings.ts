@@ -73,7 +73,7 @@ export interface BookingPage {
   /** The first day of the weeks before and after, as their buttons ask for them (`?from=`). */
   earlier?: string
   later?: string
-  /** The booking form's one-time key (`formKey`), when the page shows the form. */
+  /** The booking form's one-time key (`formKey`), when the page gives one: a refused form's own. */
   formKey?: string
   /** The forms that post (the booking form, a link's button). */
   forms: ShownForm[]
@@ -268,9 +268,19 @@ export function bookingFormOf(page: BookingPage): ShownForm {
 }
 
 /**
+ * The booking form as it is once it woke in a browser: with the one-time key
+ * it makes then (FORM_KEY_FIELD, app/components/booking-form.tsx), unless the
+ * page gave it one (a refused form's own).
+ */
+export function wokenBookingForm(page: BookingPage): ShownForm {
+  const form = bookingFormOf(page)
+  return { ...form, hidden: { ...form.hidden, [FORM_KEY_FIELD]: page.formKey ?? crypto.randomUUID() } }
+}
+
+/**
  * Books as a visitor does: opens /book in `timeZone`, picks the time `index`
  * places into the week shown (or `start`), fills in `fields` and sends the
- * form with the page's key. Resolves to the answer and the time sent.
+ * woken form with its key. Resolves to the answer, the time and the key sent.
  */
 export async function bookThroughPage(
   url: string,
@@ -285,8 +295,9 @@ export async function bookThroughPage(
   const page = await bookPage(url, { timeZone })
   const chosen = start ?? page.offered[index]
   if (chosen === undefined) throw new Error(`/book offers no time at ${index}`)
-  const response = await submitForm(url, bookingFormOf(page), { start: chosen, ...fields }, { forwardedFor })
-  return { response, start: chosen, formKey: page.formKey }
+  const form = wokenBookingForm(page)
+  const response = await submitForm(url, form, { start: chosen, ...fields }, { forwardedFor })
+  return { response, start: chosen, formKey: form.hidden[FORM_KEY_FIELD] }
 }
 
 /** The page a booking's answer redirects to (`Location`), opened and read. */

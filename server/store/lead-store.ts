@@ -45,9 +45,10 @@ export interface LeadStore {
   /**
    * Books a strategy call (docs/decisions/035-bookings.md): in one transaction,
    * taken one after another (SQLite's write lock, PostgreSQL's advisory lock),
-   * releases the holds that ran out, checks the start again with the slot
-   * engine against the calls held or confirmed, then the limits
-   * (../booking/limits.ts, `admit`, docs/decisions/042-nobody-floods-the-calendar.md),
+   * releases the holds that ran out, checks the limits (../booking/limits.ts,
+   * `admit`, docs/decisions/042-nobody-floods-the-calendar.md: an address with
+   * a call ahead hears so first, even for the time its own call took), then
+   * the start again with the slot engine against the calls held or confirmed,
    * then stores the lead, the booking and their deliveries: confirmed, with
    * `deliveries` carrying the `created` event; or held, with the visitor's
    * confirmation mail (`booking-invite`, event `held`) and, for the first hold

@@ -198,8 +198,6 @@ export async function openPostgresStore({
           ])
           if (earlier.rows[0]) return repeatedBooking(toStoredBooking(earlier.rows[0]), item)
         }
-        const check = isBookable(item.start, { ...rules, booked: await bookedAround(client, rules.now) })
-        if (!check.bookable) return { ok: false, reason: check.reason }
         const values = {
           email: item.lead.email,
           now: new Date(rules.now).toISOString(),
@@ -212,6 +210,8 @@ export async function openPostgresStore({
         )
         const admission = admit(counts.rows[0]!, item.limits, rules.now)
         if (!admission.ok) return admission
+        const check = isBookable(item.start, { ...rules, booked: await bookedAround(client, rules.now) })
+        if (!check.bookable) return { ok: false, reason: check.reason }
         await client.query(
           `INSERT INTO leads (${leadColumns}) VALUES (${leadTypes.map((_, i) => `$${i + 1}`).join(', ')})`,
           Object.values(

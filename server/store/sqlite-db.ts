@@ -263,8 +263,6 @@ export function sqliteOperations(db: Database.Database) {
         const earlier = bookingByFormKey.get(formKeyOf(item.formKey))
         if (earlier) return repeatedBooking(toStoredBooking(earlier), item)
       }
-      const check = isBookable(item.start, { ...rules, booked: bookedAround(rules.now) })
-      if (!check.bookable) return { ok: false, reason: check.reason }
       const admission = admit(
         countBookings.get({
           email: item.lead.email,
@@ -276,6 +274,8 @@ export function sqliteOperations(db: Database.Database) {
         rules.now,
       )
       if (!admission.ok) return admission
+      const check = isBookable(item.start, { ...rules, booked: bookedAround(rules.now) })
+      if (!check.bookable) return { ok: false, reason: check.reason }
       insertLeadRow.run(
         leadRowValues(item.leadId, item.createdAt, item.lead, item.formKey ? formKeyOf(item.formKey) : null),
       )

@@ -620,12 +620,17 @@ export function bookingStoreSuite(name: string, under: StoreUnderTest) {
         ok: false,
         reason: 'form-used',
       })
-      // Without the key, the booker's own address and time is refused like anyone's, never answered with the booking.
+      // Without the key, the booker's own address and time is refused (the address has a call ahead, said
+      // first), never answered with the booking; another address, for the taken time.
       expect(await store.insertBooking(newBooking(nine, { lead: item.lead }), rules)).toEqual({
         ok: false,
-        reason: 'taken',
+        reason: 'has-call',
       })
       expect(await store.insertBooking(newBooking(nine, { lead: item.lead, formKey: 'another-key' }), rules)).toEqual({
+        ok: false,
+        reason: 'has-call',
+      })
+      expect(await store.insertBooking(newBooking(nine, { formKey: 'a-third-key' }), rules)).toEqual({
         ok: false,
         reason: 'taken',
       })
