@@ -17,9 +17,13 @@ const encodings = {
 /** Smaller than this, a page is sent as it is: the encoding would save less than a packet. */
 const SMALLEST_ENCODED = 1024
 
-/** The encoding of `encodings` an Accept-Encoding header takes, best first. */
+/** The encoding of `encodings` an Accept-Encoding header takes, best first: one it names, not with `q=0`. */
 export function acceptedEncoding(accepted: string | null): keyof typeof encodings | undefined {
-  const named = new Set((accepted ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase()))
+  const named = new Set<string>()
+  for (const part of (accepted ?? '').split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    if (!parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter))) named.add(name)
+  }
   return (Object.keys(encodings) as (keyof typeof encodings)[]).find((encoding) => named.has(encoding))
 }
 
