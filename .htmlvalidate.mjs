@@ -42,7 +42,7 @@ export default defineConfig({
     // styles (style-src 'unsafe-inline', for Radix too).
     'no-inline-style': 'off',
     // What search results show of a title, the site's own limit
-    // (searchLimits in app/lib/seo.ts).
+    // (searchLimits in app/lib/site/seo.ts).
     'long-title': ['error', { maxlength: 70 }],
   },
 })

@@ -1,16 +1,16 @@
 // First: the build constants, which the content checks and the site config
-// read, as globals for the code that runs here, outside Vite (app/lib/build-env.ts).
+// read, as globals for the code that runs here, outside Vite (app/lib/site/build-env.ts).
 import './server/build-globals.ts'
 import { satteri } from '@astrojs/markdown-satteri'
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, memoryCache } from 'astro/config'
-import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
-import { FROM_PARAM, ZONE_PARAM } from './app/lib/booking-form.ts'
+import { buildDefines, readBuildEnv } from './app/lib/site/build-env.ts'
+import { FROM_PARAM, ZONE_PARAM } from './app/lib/booking/booking-form.ts'
 import { islandDirectives } from './app/directives/integration.ts'
 import { markdownPlugins } from './app/lib/content/markdown.ts'
 import { leadServer } from './server/astro/adapter.ts'
-import { pageCspConfig } from './server/security-policy.ts'
+import { pageCspConfig } from './server/hosting/security-policy.ts'
 import { articleCovers } from './scripts/social-cards/covers.ts'
 
 const buildEnv = readBuildEnv(process.env)
@@ -36,7 +36,7 @@ export default defineConfig({
   // times with its ?tz= and ?from=) are kept in memory (Astro.cache in the
   // page): /contact and /dashboard until the next build, as every page
   // prefetches /contact (docs/product.md#prefetching); /book for as long as
-  // its times hold (app/lib/booking-page.ts offerKeptSeconds). Other query
+  // its times hold (app/lib/booking/booking-page.ts offerKeptSeconds). Other query
   // parameters make no new entry; at most 128 renderings (~19 MB) are kept.
   cache: { provider: memoryCache({ max: 128, query: { include: ['topic', 'range', ZONE_PARAM, FROM_PARAM] } }) },
   security: {
@@ -45,9 +45,9 @@ export default defineConfig({
     // that speaks plain HTTP to the server, and lets a client that sends no
     // Origin (a landing page's server) through, as the lead API always has.
     checkOrigin: false,
-    // A lead or a booking is at most 16 KB (MAX_LEAD_BYTES, server/api/lead-intake.ts).
+    // A lead or a booking is at most 16 KB (MAX_LEAD_BYTES, server/leads/intake.ts).
     actionBodySizeLimit: 16 * 1024,
-    // Each page's Content-Security-Policy, its scripts allowed by hash (server/security-policy.ts).
+    // Each page's Content-Security-Policy, its scripts allowed by hash (server/hosting/security-policy.ts).
     csp: pageCspConfig({ analytics: Boolean(buildEnv.VITE_GA_MEASUREMENT_ID) }),
   },
   // One address per page: "/about", never "/about/" (the server redirects).

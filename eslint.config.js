@@ -6,6 +6,53 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// Imports flow one way: lib -> ui -> components -> islands -> layouts and pages
+// (README.md, "How it is put together"); the plain scripts use lib alone.
+const appZones = [
+  {
+    target: './app/components/ui',
+    from: [
+      './app/components/!(ui)/**',
+      './app/components/*.tsx',
+      './app/islands/**',
+      './app/layouts/**',
+      './app/pages/**',
+    ],
+  },
+  { target: './app/components', from: ['./app/islands', './app/layouts', './app/pages'] },
+  { target: './app/islands', from: ['./app/layouts', './app/pages'] },
+  {
+    target: './app/lib',
+    from: ['./app/components', './app/islands', './app/layouts', './app/pages', './app/scripts'],
+  },
+  { target: './app/scripts', from: ['./app/components', './app/islands', './app/layouts', './app/pages'] },
+]
+
+// The server's folders likewise (server/README.md, "Modules"), their tests and test helpers aside:
+// the process composes the folders; none of them imports the process or the renderer, and only the
+// process the Node server's parts.
+const serverZones = [
+  {
+    target: ['./server/!(api|astro)/**', './app/lib/**'],
+    from: ['./server/{app,start,index}.ts', './server/{api,astro}/**'],
+  },
+  { target: ['./server/!(http|api|astro)/**', './app/lib/**'], from: './server/site-services.ts' },
+  { target: ['./server/!(http|api|astro)/**', './app/lib/**'], from: './server/http/**' },
+  { target: './server/hosting/**', from: ['./server/!(hosting)/**', './server/*.ts'] },
+  // The store takes the booking's rules alone from the booking; the leads, the bookings and the
+  // outbox work on it, never it on them.
+  {
+    target: './server/store',
+    from: './server/booking',
+    except: ['./availability.ts', './limits.ts', './slots.ts', './zoned-time.ts'],
+  },
+  { target: './server/store/**', from: ['./server/leads/**', './server/outbox/**'] },
+  { target: './server/booking/**', from: ['./server/outbox/**', './server/leads/!(intake).ts'] },
+  { target: './server/outbox/**', from: './server/leads/**' },
+  // The server never reaches into the site's components, islands, layouts, pages or scripts.
+  { target: './server/**', from: './app/{components,islands,layouts,pages,scripts}/**' },
+]
+
 export default tseslint.config(
   { ignores: ['build*/', '.astro/', 'node_modules/', 'playwright-report/', 'test-results/', 'bench-results/'] },
   js.configs.recommended,
@@ -28,32 +75,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Imports flow one way: lib -> ui -> components -> islands -> layouts and pages
-      // (README.md, "How it is put together"); the plain scripts use lib alone.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './app/components/ui',
-              from: [
-                './app/components/!(ui)/**',
-                './app/components/*.tsx',
-                './app/islands/**',
-                './app/layouts/**',
-                './app/pages/**',
-              ],
-            },
-            { target: './app/components', from: ['./app/islands', './app/layouts', './app/pages'] },
-            { target: './app/islands', from: ['./app/layouts', './app/pages'] },
-            {
-              target: './app/lib',
-              from: ['./app/components', './app/islands', './app/layouts', './app/pages', './app/scripts'],
-            },
-            { target: './app/scripts', from: ['./app/components', './app/islands', './app/layouts', './app/pages'] },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: appZones }],
       'check-file/filename-naming-convention': [
         'error',
         { '{app,server,scripts,tests}/**/*.{ts,tsx}': 'KEBAB_CASE' },
@@ -61,5 +83,16 @@ export default tseslint.config(
       ],
       'check-file/folder-naming-convention': ['error', { '{app,server,scripts,tests,content}/**/': 'KEBAB_CASE' }],
     },
+  },
+  {
+    files: ['server/**/*.ts', 'app/lib/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/test-*.ts',
+      'server/store/store-suite.ts',
+      'server/store/postgres-global-setup.ts',
+    ],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...appZones, ...serverZones] }] },
   },
 )

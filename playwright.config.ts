@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { defineBuildGlobals, readBuildEnv } from './app/lib/build-env.ts'
+import { defineBuildGlobals, readBuildEnv } from './app/lib/site/build-env.ts'
 import { measuredBuildEnv, measuredClientDir } from './tests/e2e/measured-build.ts'
 
 // Tests read content files the way the build does, placeholders resolved from
@@ -70,7 +70,7 @@ export default defineConfig({
       command: `rm -rf ${e2eDataDir} && node --import tsx server/index.ts`,
       // Every test posts from 127.0.0.1: the per-address limits would count them all together, and a
       // server kept between runs would see a surge of bookings. The limits are tested with servers of
-      // their own (server/booking-pages.test.ts, and the surge in tests/e2e/booking.spec.ts).
+      // their own (server/booking-actions.test.ts, and the surge in tests/e2e/booking.spec.ts).
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',

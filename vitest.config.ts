@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
-import { buildDefines, readBuildEnv } from './app/lib/build-env.ts'
+import { buildDefines, readBuildEnv } from './app/lib/site/build-env.ts'
 
 // Unit and component tests beside the code (x.test.ts), without Astro: the
 // components are tested as React (docs/stack.md).

@@ -1,10 +1,10 @@
 import { ActionError, getActionContext } from 'astro:actions'
 import { defineMiddleware } from 'astro:middleware'
 import type { APIContext, MiddlewareNext } from 'astro'
-import { LEAD_API } from '#app/lib/send-lead.ts'
-import { sameSite } from '#server/api/lead-intake.ts'
-import { encodedPage } from '#server/page-encoding.ts'
-import { retryAfterSeconds } from '#server/rate-limit.ts'
+import { LEAD_API } from '#app/lib/leads/send-lead.ts'
+import { sameSite } from '#server/leads/intake.ts'
+import { encodedPage } from '#server/http/page-encoding.ts'
+import { retryAfterSeconds } from '#server/store/rate-limit.ts'
 
 /** What a visitor past the limit reads, beside the form they sent. */
 export const TOO_MANY_WRITES = 'Too many submissions from your address: try again in a minute.'
@@ -12,7 +12,7 @@ export const TOO_MANY_WRITES = 'Too many submissions from your address: try agai
 /**
  * What Astro answers on demand passes here: a write is checked first
  * (`checkedWrite`), and a page is encoded for the browser
- * (server/page-encoding.ts), before the memory cache keeps it
+ * (server/http/page-encoding.ts), before the memory cache keeps it
  * (astro.config.ts). Pre-rendered pages pass.
  */
 export const onRequest = defineMiddleware(async (context, next) => {

@@ -9,7 +9,7 @@ import {
   missedTargets,
   type PageMeasure,
 } from './bench-budget.ts'
-import { pages } from '#app/lib/registry.ts'
+import { pages } from '#app/lib/site/registry.ts'
 
 const good = {
   performance: 100,

@@ -3,7 +3,7 @@
 // docs/decisions/029-pages-as-documents-widgets-as-islands.md). CI holds the
 // pages to the part of it every machine reads alike, and reports the timings
 // (docs/decisions/040-ci-judges-what-every-machine-reads-alike.md).
-import { pages, type RouteModule } from '#app/lib/registry.ts'
+import { pages, type RouteModule } from '#app/lib/site/registry.ts'
 
 /** One page of each family, and the pages with tools and forms of their own. */
 export const BENCH_PAGES = [

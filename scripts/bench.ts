@@ -25,8 +25,8 @@
 // one made with a measurement id.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { pages } from '#app/lib/registry.ts'
-import { makeLocalCertificate } from '#server/local-certificate.ts'
+import { pages } from '#app/lib/site/registry.ts'
+import { makeLocalCertificate } from '#server/http/local-certificate.ts'
 import {
   BENCH_PAGES,
   BUDGET,

@@ -4,7 +4,7 @@
 //   npm run content:check -- content/blog  the same, then the words of body of each file under a prefix
 import { readFileSync } from 'node:fs'
 import { sync } from 'astro'
-import { defineBuildGlobals, readBuildEnv } from '#app/lib/build-env.ts'
+import { defineBuildGlobals, readBuildEnv } from '#app/lib/site/build-env.ts'
 
 // The app reads build settings as compile-time constants (app/globals.d.ts);
 // outside Vite they are set before the content modules load.
@@ -12,7 +12,7 @@ defineBuildGlobals(readBuildEnv(process.env))
 const { contentFileOf, parseFrontmatter } = await import('#app/lib/content/files.ts')
 const { countWords } = await import('#app/lib/content/markdown.ts')
 const { resolvePlaceholders } = await import('#app/lib/content/placeholders.ts')
-const { pages } = await import('#app/lib/registry.ts')
+const { pages } = await import('#app/lib/site/registry.ts')
 
 try {
   // A cache of its own, so a check never touches the build's content store.

@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import '#server/build-globals.ts'
-import { pages } from '#app/lib/registry.ts'
+import { pages } from '#app/lib/site/registry.ts'
 import { readServerEnv } from '#server/env.ts'
 import { startServer } from '#server/start.ts'
-import { pageFile } from '#server/static-files.ts'
+import { pageFile } from '#server/hosting/static-files.ts'
 import {
   builtPages,
   formatProblem,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { iconNames } from '#app/lib/content/schemas.ts'
-import { uiIconNames } from '#app/lib/icons.ts'
+import { uiIconNames } from '#app/lib/site/icons.ts'
 import { renderIconSprite, spriteFile } from './icon-sprite.ts'
 
 test('the committed sprite is the one the icon names produce (run `npm run icons` after changing them)', () => {

@@ -1,5 +1,5 @@
 // Writes app/assets/icons.svg, the sprite every icon on the site is drawn
-// from: `npm run icons` after adding a name to app/lib/icons.ts or to the
+// from: `npm run icons` after adding a name to app/lib/site/icons.ts or to the
 // content icons in app/lib/content/schemas.ts. The drawings are Lucide's; the
 // browser fetches them once, cached for a year, instead of every page's HTML
 // and every visitor's JavaScript carrying them again.
@@ -51,7 +51,7 @@ import {
 } from 'lucide-react'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { SpriteIconName } from '#app/lib/icons.ts'
+import type { SpriteIconName } from '#app/lib/site/icons.ts'
 
 export const spriteFile = fileURLToPath(new URL('../app/assets/icons.svg', import.meta.url))
 

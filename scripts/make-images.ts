@@ -3,13 +3,13 @@
 // Run `tsx scripts/make-images.ts` after changing the brand; commit the output.
 import { readFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
-import { defineBuildGlobals, readBuildEnv } from '../app/lib/build-env.ts'
-import { strategyCall } from '../app/lib/strategy-call.ts'
+import { defineBuildGlobals, readBuildEnv } from '../app/lib/site/build-env.ts'
+import { strategyCall } from '../app/lib/booking/strategy-call.ts'
 
 // The card states the strategy call and the uplift claim as every page does:
 // the site config reads the build's settings, so they are defined first.
 defineBuildGlobals(readBuildEnv(process.env))
-const { site } = await import('../app/lib/site.ts')
+const { site } = await import('../app/lib/site/site.ts')
 
 const mark = readFileSync('public/favicon.svg', 'utf8')
 

@@ -10,10 +10,10 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { defineBuildGlobals, readBuildEnv } from '#app/lib/build-env.ts'
-import { HEADERS_RULE_LIMIT, headersRuleCount, readSecurityHeaders } from '#server/headers-file.ts'
-import { NGINX_CONF, writeNginxConf } from '#server/nginx-conf.ts'
-import { HEADERS_JSON, HEADERS_TEXT, pageFile } from '#server/static-files.ts'
+import { defineBuildGlobals, readBuildEnv } from '#app/lib/site/build-env.ts'
+import { HEADERS_RULE_LIMIT, headersRuleCount, readSecurityHeaders } from '#server/hosting/headers-file.ts'
+import { NGINX_CONF, writeNginxConf } from '#server/hosting/nginx-conf.ts'
+import { HEADERS_JSON, HEADERS_TEXT, pageFile } from '#server/hosting/static-files.ts'
 
 const buildDir = process.env.BUILD_DIR || 'build'
 const root = `${buildDir}/client`
@@ -30,7 +30,7 @@ function walk(dir: string): string[] {
 // The content and the site config read build settings as globals outside Vite.
 const buildEnv = readBuildEnv(process.env)
 defineBuildGlobals(buildEnv)
-const { pages } = await import('#app/lib/registry.ts')
+const { pages } = await import('#app/lib/site/registry.ts')
 const { siteBrand, siteCards } = await import('./social-cards/site-cards.ts')
 const { DEFAULT_CACHE_DIR, writeSocialCards } = await import('./social-cards/render.ts')
 const started = performance.now()

@@ -1,18 +1,18 @@
 import { Hono } from 'hono'
-import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
-import { RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
+import { NOT_FOUND_PATH } from '#app/lib/site/not-found.ts'
+import { RATE_LIMIT_WINDOW_MS } from '#app/lib/leads/retention.ts'
 import { clientErrorsApi } from './api/client-errors.ts'
 import { healthApi } from './api/health.ts'
-import { clientAddressResolver, type ClientAddress } from './client-address.ts'
-import { readSecurityHeaders } from './headers-file.ts'
+import { clientAddressResolver, type ClientAddress } from './http/client-address.ts'
+import { readSecurityHeaders } from './hosting/headers-file.ts'
 import type { OutboxWorkerStatus } from './outbox/worker.ts'
-import { pagesApp, type RenderPage } from './pages.ts'
-import { createMemoryRateLimiter } from './rate-limit.ts'
-import { requestLog } from './request-log.ts'
-import { securityHeaders } from './security-headers.ts'
+import { pagesApp, type RenderPage } from './http/pages.ts'
+import { createMemoryRateLimiter } from './store/rate-limit.ts'
+import { requestLog } from './http/request-log.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import type { SiteServices } from './site-services.ts'
-import { indexStaticFiles } from './static-files.ts'
-import type { LeadStore } from './store/lead-store.ts'
+import { indexStaticFiles } from './hosting/static-files.ts'
+import type { Store } from './store/store.ts'
 import type { RateLimiterFactory } from './store/open-store.ts'
 
 /**
@@ -40,8 +40,8 @@ export function createApp({
   /** What the process set up once, handed to every request Astro answers (server/site-services.ts). */
   services: SiteServices
   /** The store /api/health asks. */
-  store: LeadStore
-  /** See server/client-address.ts. */
+  store: Store
+  /** See server/http/client-address.ts. */
   trustedProxies?: number
   /** Tests give one: `app.request()` has no socket. */
   clientAddress?: ClientAddress

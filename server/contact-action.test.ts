@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, test, vi } from 'vitest'
-import { contactFormFields } from '#app/lib/lead-fields.ts'
+import { contactFormFields } from '#app/lib/leads/lead-fields.ts'
 import { attribute, elementsByTag, findElements, parseHtml, textOf, type HtmlElement } from '#tests/gates/html-dom.ts'
 import { readServerEnv } from './env.ts'
 import { startServer } from './start.ts'
-import { attribution, contactLead as contact } from './test-leads.ts'
+import { attribution, contactLead as contact } from './leads/test-leads.ts'
 import { builtClientDir, crossSiteHeaders, expectRetryWithinAMinute, postLead, startTestServer } from './test-server.ts'
 
 // Real servers and processes: give them time on a busy machine.
@@ -70,7 +70,7 @@ function valueOf(control: HtmlElement): string {
   return attribute(control, 'value') ?? ''
 }
 
-/** Reads the contact form of the page's HTML by its elements' ids and roles (app/lib/contact-form.ts). */
+/** Reads the contact form of the page's HTML by its elements' ids and roles (app/lib/leads/contact-form.ts). */
 function shownContactForm(html: string): ShownContactForm {
   const document = parseHtml(html)
   const byId = (id: string) => findElements(document, (element) => attribute(element, 'id') === id)[0]

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { originSchema } from '#app/lib/build-env.ts'
-import { site } from '#app/lib/site.ts'
+import { originSchema } from '#app/lib/site/build-env.ts'
+import { site } from '#app/lib/site/site.ts'
 import { defaultBookingLimits } from './booking/limits.ts'
 
 const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
@@ -14,7 +14,7 @@ const serverEnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     /**
      * A PEM certificate (chain) and its private key: with both, the server speaks HTTPS, HTTP/2
-     * to browsers and HTTP/1.1 to older clients (server/tls.ts). Without them, plain HTTP/1.1
+     * to browsers and HTTP/1.1 to older clients (server/http/tls.ts). Without them, plain HTTP/1.1
      * behind something that terminates TLS.
      */
     TLS_CERT_FILE: z.string().min(1).optional(),
@@ -26,7 +26,7 @@ const serverEnvSchema = z
     /**
      * How many reverse proxies of our own stand in front of the server. 0: the
      * client is the socket's peer and X-Forwarded-For is ignored. N: the client
-     * is the N-th X-Forwarded-For entry from the right (server/client-address.ts).
+     * is the N-th X-Forwarded-For entry from the right (server/http/client-address.ts).
      * More than 10 would be a mistake, not a network.
      */
     TRUSTED_PROXIES: count(0, 10).default(0),

@@ -4,10 +4,10 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, expect, test, vi } from 'vitest'
 import { loadAvailability } from './booking/availability.ts'
-import { runLeadsCli } from './leads-cli.ts'
+import { runLeadsCli } from './leads/cli.ts'
 import { mailFileWorker } from './outbox/test-receivers.ts'
 import { bookingDeliveriesFor, deliveriesFor } from './outbox/worker.ts'
-import type { LeadStore } from './store/lead-store.ts'
+import type { Store } from './store/store.ts'
 import { openPostgresStore } from './store/postgres.ts'
 import { openSqliteStore } from './store/sqlite.ts'
 import { migrate, sqliteOperations } from './store/sqlite-db.ts'
@@ -20,7 +20,7 @@ import { testDatabases } from './store/test-database.ts'
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 30_000 })
 
 const folders: string[] = []
-const stores: LeadStore[] = []
+const stores: Store[] = []
 afterAll(async () => {
   for (const store of stores) await store.close()
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })

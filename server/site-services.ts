@@ -1,6 +1,6 @@
-import type { LeadIntake } from './api/lead-intake.ts'
+import type { LeadIntake } from './leads/intake.ts'
 import type { BookingService } from './booking/service.ts'
-import type { RateLimiter } from './rate-limit.ts'
+import type { RateLimiter } from './store/rate-limit.ts'
 
 /**
  * What the process sets up once (server/start.ts) and hands every request
@@ -9,7 +9,7 @@ import type { RateLimiter } from './rate-limit.ts'
  * reach the store and the clock through these alone.
  */
 export interface SiteServices {
-  /** Checks a lead for bots and stores it with its deliveries (server/api/lead-intake.ts). */
+  /** Checks a lead for bots and stores it with its deliveries (server/leads/intake.ts). */
   takeLead: LeadIntake
   /** The booking calendar (server/booking/service.ts). */
   booking: BookingService

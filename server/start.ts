@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import type { Http2SecureServer } from 'node:http2'
 import { createApp } from './app.ts'
-import { loadRenderer } from './pages.ts'
+import { loadRenderer } from './http/pages.ts'
 import { loadAvailability } from './booking/availability.ts'
 import { calendarAccount, createBusyReader } from './booking/caldav.ts'
 import { bookingSecret } from './booking/secret.ts'
@@ -18,20 +18,20 @@ import {
   defaultOutboxSettings,
   deliveriesFor,
 } from './outbox/worker.ts'
-import { RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
-import { leadIntake } from './api/lead-intake.ts'
-import { unlimited, type RateLimiter } from './rate-limit.ts'
+import { RATE_LIMIT_WINDOW_MS } from '#app/lib/leads/retention.ts'
+import { leadIntake } from './leads/intake.ts'
+import { unlimited, type RateLimiter } from './store/rate-limit.ts'
 import type { SiteServices } from './site-services.ts'
-import { startPurgeSchedule } from './retention.ts'
+import { startPurgeSchedule } from './leads/retention.ts'
 import { openLeadStore, type RateLimiterFactory } from './store/open-store.ts'
-import { redirectToHttps, sessionCloser, tlsServerOptions } from './tls.ts'
-import { LISTENER_LIMITS, listenWithLimits, withLimits, type ListenerLimits } from './listener.ts'
+import { redirectToHttps, sessionCloser, tlsServerOptions } from './http/tls.ts'
+import { LISTENER_LIMITS, listenWithLimits, withLimits, type ListenerLimits } from './http/listener.ts'
 
 /**
  * Everything the running server is: the lead store (SQLite, created with its
  * folder on first start, or PostgreSQL with DATABASE_URL; migrated either
  * way), the outbox worker, the purge of leads past their retention (at start,
- * then daily: server/retention.ts), the composed app, listening. Used by
+ * then daily: server/leads/retention.ts), the composed app, listening. Used by
  * index.ts and by the tests that need a real port; `close()` stops taking
  * requests, finishes those in flight, stops the worker, the purge and the rate
  * limits' sweeps, and closes the store.
@@ -49,7 +49,7 @@ export async function startServer(
     busy?: BusyTime
     /** How often the purge runs; daily (LEAD_PURGE_EVERY_MS) unless a test asks for less. */
     purgeEveryMs?: number
-    /** The listener's timeouts and connection cap (server/listener.ts), LISTENER_LIMITS unless a test asks for less. */
+    /** The listener's timeouts and connection cap (server/http/listener.ts), LISTENER_LIMITS unless a test asks for less. */
     limits?: Partial<ListenerLimits>
   } = {},
 ) {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
-import { contactFormFields } from '#app/lib/lead-fields.ts'
+import { contactFormFields } from '#app/lib/leads/lead-fields.ts'
 import { attribute, findElements, parseHtml, textOf, type HtmlElement } from '#tests/gates/html-dom.ts'
-import { HASHED_ASSETS } from './cache-policy.ts'
-import type { StaticFile } from './static-files.ts'
+import { HASHED_ASSETS } from './hosting/cache-policy.ts'
+import type { StaticFile } from './hosting/static-files.ts'
 
 /**
  * For the server's tests, which serve the site's real build (`builtClientDir`

@@ -4,17 +4,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect } from 'vitest'
-import { leadIntake } from './api/lead-intake.ts'
+import { leadIntake } from './leads/intake.ts'
 import { loadAvailability } from './booking/availability.ts'
 import { bookingService } from './booking/service.ts'
 import { readServerEnv } from './env.ts'
-import type { ListenerLimits } from './listener.ts'
+import type { ListenerLimits } from './http/listener.ts'
 import { freePort } from './outbox/test-receivers.ts'
 import { bookingDeliveriesFor, deliveriesFor } from './outbox/worker.ts'
-import { unlimited, type RateLimiter } from './rate-limit.ts'
+import { unlimited, type RateLimiter } from './store/rate-limit.ts'
 import type { SiteServices } from './site-services.ts'
 import { startServer } from './start.ts'
-import type { LeadStore } from './store/lead-store.ts'
+import type { Store } from './store/store.ts'
 import { openTestStore } from './store/test-store.ts'
 
 /**
@@ -42,9 +42,9 @@ export function testServices({
   now = Date.now,
   writeLimiter = unlimited,
   log = { info: () => {} },
-}: { store?: LeadStore; now?: () => number; writeLimiter?: RateLimiter; log?: Pick<Console, 'info'> } = {}): {
+}: { store?: Store; now?: () => number; writeLimiter?: RateLimiter; log?: Pick<Console, 'info'> } = {}): {
   services: SiteServices
-  store: LeadStore
+  store: Store
 } {
   const services: SiteServices = {
     takeLead: leadIntake({ store, log, now, deliveriesFor: deliveriesFor({ webhook: false }) }),
@@ -66,7 +66,7 @@ export function testServices({
  * loopback port, serving the site's build (`builtClientDir`), with its data in a new
  * temporary folder; stopped and removed after the file's tests. `logs` holds
  * every line it logged. `limits` makes the listener's timeouts and connection
- * cap smaller (server/listener.ts).
+ * cap smaller (server/http/listener.ts).
  */
 export async function startTestServer(
   settings: Record<string, string> = {},
@@ -135,7 +135,7 @@ export async function startServerProcess(settings: Record<string, string> = {}) 
 
 /**
  * Headers of a browser posting from another site, which every write refuses
- * (`sameSite`, server/api/lead-intake.ts, checked by app/middleware.ts); `url`
+ * (`sameSite`, server/leads/intake.ts, checked by app/middleware.ts); `url`
  * is the server's own address.
  */
 export function crossSiteHeaders(url: string): Record<string, string>[] {

@@ -1,15 +1,15 @@
 import type { ActionAPIContext } from 'astro:actions'
-import { knownTimeZone } from '#app/lib/booking-days.ts'
+import { knownTimeZone } from '#app/lib/booking/booking-days.ts'
 import {
   bookingFields,
   FORM_KEY_FIELD,
   ZONE_PARAM,
   type BookingField,
   type BookingFormState,
-} from '#app/lib/booking-form.ts'
-import { callTime, HELD_PARAM, JUST_BOOKED_PARAM, type BookingWrite } from '#app/lib/booking-page.ts'
-import { UNREADABLE_FORM } from '#app/lib/lead-constants.ts'
-import { page } from '#app/lib/registry.ts'
+} from '#app/lib/booking/booking-form.ts'
+import { callTime, HELD_PARAM, JUST_BOOKED_PARAM, type BookingWrite } from '#app/lib/booking/booking-page.ts'
+import { UNREADABLE_FORM } from '#app/lib/leads/lead-constants.ts'
+import { page } from '#app/lib/site/registry.ts'
 import type { BookingOutcome, ManageOutcome } from '#server/booking/service.ts'
 
 const BOOK_PATH = page('/book').path

@@ -1,4 +1,4 @@
-import { MAX_LEAD_BYTES } from '#server/api/lead-intake.ts'
+import { MAX_LEAD_BYTES } from '#server/leads/intake.ts'
 
 /**
  * What a refused form post sent, for its page to show again: read only when

@@ -1,6 +1,6 @@
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
-import { FREE_TIMES_TAG, type BookingWrite } from '#app/lib/booking-page.ts'
-import { contactFormSchema, signUpFormSchema, type LeadForm } from '#app/lib/lead.ts'
+import { FREE_TIMES_TAG, type BookingWrite } from '#app/lib/booking/booking-page.ts'
+import { contactFormSchema, signUpFormSchema, type LeadForm } from '#app/lib/leads/lead.ts'
 import { book, cancel, confirm, reschedule } from './booking.ts'
 
 /** What a visitor reads when the store cannot take a lead: nothing was stored, they may send again. */
@@ -8,7 +8,7 @@ export const LEAD_UNAVAILABLE = 'Your message could not be sent. Please try agai
 
 /**
  * The lead's handler, shared by both lead actions: the bot check and the
- * store (server/api/lead-intake.ts), the lead's id back. A bot's lead is
+ * store (server/leads/intake.ts), the lead's id back. A bot's lead is
  * answered like a person's and stored nowhere.
  */
 async function takeLead(form: LeadForm, { locals }: ActionAPIContext): Promise<{ id: string }> {

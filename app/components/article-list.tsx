@@ -1,7 +1,7 @@
 import { CardTitleLink } from '#app/components/card-link.tsx'
 import { ArticleCoverPicture } from '#app/components/visuals/article-cover.tsx'
-import { categoryPath } from '#app/lib/categories.ts'
-import { cn } from '#app/lib/cn.ts'
+import { categoryPath } from '#app/lib/content/categories.ts'
+import { cn } from '#app/lib/site/cn.ts'
 import type { ArticleCard } from '#app/lib/content/types.ts'
 
 /** The width a card's cover is shown at: a third of the container from 1024 px, half from 640 px. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { ArticleList } from '#app/components/article-list.tsx'
 import { CategoryNav } from '#app/components/category-nav.tsx'
 import type { ArticleCard, ArticleSummary, CategoryLink } from '#app/lib/content/types.ts'
-import { useSearchParams } from '#app/lib/use-search-params.ts'
+import { useSearchParams } from '#app/lib/browser/use-search-params.ts'
 
 /** Where the headings of every article wait, fetched the first time a visitor searches (app/pages/blog/search.json.ts). */
 export const SEARCH_HEADINGS_PATH = '/blog/search.json'

@@ -1,6 +1,6 @@
-import { whenInZone, zoneLabel } from '#app/lib/booking-days.ts'
-import type { CallTime } from '#app/lib/booking-page.ts'
-import { site } from '#app/lib/site.ts'
+import { whenInZone, zoneLabel } from '#app/lib/booking/booking-days.ts'
+import type { CallTime } from '#app/lib/booking/booking-page.ts'
+import { site } from '#app/lib/site/site.ts'
 
 /**
  * A booked call as its page shows it (docs/product.md#booking): when, on the

@@ -3,8 +3,8 @@ import { BookedCall } from '#app/components/booked-call.tsx'
 import { errorClass, FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import { timesInZone, whenInZone, zoneOptions, type TimesInZone } from '#app/lib/booking-days.ts'
-import type { CallTime } from '#app/lib/booking-page.ts'
+import { timesInZone, whenInZone, zoneOptions, type TimesInZone } from '#app/lib/booking/booking-days.ts'
+import type { CallTime } from '#app/lib/booking/booking-page.ts'
 import {
   BOOKING_FORM_ID,
   BOOKING_ZONE_FORM_ID,
@@ -16,9 +16,9 @@ import {
   ZONE_PARAM,
   type BookingField,
   type BookingFormState,
-} from '#app/lib/booking-form.ts'
-import { HONEYPOT_FIELD } from '#app/lib/lead-constants.ts'
-import { useHydrated } from '#app/lib/use-hydrated.ts'
+} from '#app/lib/booking/booking-form.ts'
+import { HONEYPOT_FIELD } from '#app/lib/leads/lead-constants.ts'
+import { useHydrated } from '#app/lib/browser/use-hydrated.ts'
 
 /** No nearest times: one array, so that the times derived from it are not re-derived on each render. */
 const noStarts: readonly string[] = []
@@ -36,7 +36,7 @@ const controlClass =
 export interface BookingFormProps {
   /**
    * The week of free times the page drew, in the zone it names: `timesInZone`
-   * of `starts` and `initial.nearest` (app/lib/booking-days.ts), formatted
+   * of `starts` and `initial.nearest` (app/lib/booking/booking-days.ts), formatted
    * where the page is rendered.
    */
   times: TimesInZone
@@ -220,7 +220,7 @@ export function BookingForm({ times, starts, initial, action, post, move }: Book
             onChange={chooseZone}
             aria-describedby="booking-zone-now"
             className={`${controlClass} h-11 min-w-0 sm:max-w-md`}
-            // Every zone, labeled for people (app/lib/booking-days.ts `zoneOptions`), is written
+            // Every zone, labeled for people (app/lib/booking/booking-days.ts `zoneOptions`), is written
             // into the page once, as HTML, and not into the island's props: the browser keeps the
             // options the page drew (React leaves inner HTML as it is when it wakes the form), so
             // the list costs neither a second copy nor the formatting of some 400 labels on waking.

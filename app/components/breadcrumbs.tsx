@@ -1,5 +1,5 @@
 import { Container } from '#app/components/section.tsx'
-import { breadcrumbs } from '#app/lib/breadcrumbs.ts'
+import { breadcrumbs } from '#app/lib/site/breadcrumbs.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
 /** Home plus the path's segments; hidden on home; the last crumb is the current page (`path`), not a link. */

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react'
-import { labelIndexes, linePath, niceTicks } from '#app/lib/chart-scale.ts'
-import { useHydrated } from '#app/lib/use-hydrated.ts'
+import { labelIndexes, linePath, niceTicks } from '#app/lib/tools/chart-scale.ts'
+import { useHydrated } from '#app/lib/browser/use-hydrated.ts'
 
 // The dashboard's charts, drawn with SVG and HTML of our own, without a
 // charting library (docs/decisions/019-own-svg-charts.md). Geometry goes in

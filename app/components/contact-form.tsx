@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FocusEvent, type ReactNode, type Subm
 import { FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
-import { trackFormSubmission } from '#app/lib/analytics.ts'
-import { attributionFor, type Attribution } from '#app/lib/attribution.ts'
+import { trackFormSubmission } from '#app/lib/analytics/analytics.ts'
+import { attributionFor, type Attribution } from '#app/lib/leads/attribution.ts'
 import {
   ANNOUNCE_PAUSE_MS,
   CONTACT_FORM_ID,
@@ -15,7 +15,7 @@ import {
   formOrder,
   type ContactField,
   type ContactFormState,
-} from '#app/lib/contact-form.ts'
+} from '#app/lib/leads/contact-form.ts'
 import {
   budgetOptions,
   contactFormFields,
@@ -23,15 +23,15 @@ import {
   leadLimits,
   serviceOptions,
   topicOptions,
-} from '#app/lib/lead-fields.ts'
-import { sendLead } from '#app/lib/send-lead.ts'
+} from '#app/lib/leads/lead-fields.ts'
+import { sendLead } from '#app/lib/leads/send-lead.ts'
 import { actions } from 'astro:actions'
 
 /**
  * The schema, with zod, loaded when the visitor first touches the form or
- * sends it, not with the page: the form renders from ./lead-fields.ts alone.
+ * sends it, not with the page: the form renders from app/lib/leads/lead-fields.ts alone.
  */
-const loadSchema = () => import('#app/lib/lead.ts')
+const loadSchema = () => import('#app/lib/leads/lead.ts')
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
 const controlClass =
   'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-danger'

@@ -14,8 +14,8 @@ import {
   type Kpi,
   type Range,
   type Report,
-} from '#app/lib/sample-analytics.ts'
-import { useSearchParams } from '#app/lib/use-search-params.ts'
+} from '#app/lib/tools/sample-analytics.ts'
+import { useSearchParams } from '#app/lib/browser/use-search-params.ts'
 
 /** The sample data, made once: the same in the pre-rendered page and in the browser. */
 const sample = generateSample()

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, expect, test } from 'vitest'
-import { services } from '#app/lib/registry.ts'
+import { services } from '#app/lib/site/registry.ts'
 import { DesktopNav } from './desktop-nav.tsx'
 
 // The Main navigation renders at build, into every page's HTML: these tests

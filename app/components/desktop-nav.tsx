@@ -7,9 +7,9 @@ import {
   navigationMenuChevronClass,
   navigationMenuItemClass,
 } from '#app/components/ui/navigation-menu-styles.ts'
-import { cn } from '#app/lib/cn.ts'
-import { headerNav, isCurrent, navKey, type NavMenu } from '#app/lib/navigation.ts'
-import { slugify } from '#app/lib/slug.ts'
+import { cn } from '#app/lib/site/cn.ts'
+import { headerNav, isCurrent, navKey, type NavMenu } from '#app/lib/site/navigation.ts'
+import { slugify } from '#app/lib/content/slug.ts'
 
 /** The id of a menu's panel; its button's anchor name is the same with two dashes before it. */
 const panelId = (menu: NavMenu) => `menu-${slugify(menu.label)}`

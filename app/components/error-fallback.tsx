@@ -1,7 +1,7 @@
 import { Component, useEffect, type ReactNode } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 
 /**
  * What a visitor sees in place of an island that failed to render

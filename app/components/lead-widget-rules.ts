@@ -1,15 +1,15 @@
 // What the exit popup and the mobile call-to-action bar go by in the browser
 // (app/islands/exit-popup.tsx, mobile-cta-bar.tsx). Nothing here imports the
 // registry: islands carry only what they need. Which pages show them is
-// app/lib/lead-widget-pages.ts, read by the shell at build.
+// app/lib/leads/lead-widget-pages.ts, read by the shell at build.
 
 /** When the exit popup opens by itself (docs/product.md#exit-popup). */
 export const EXIT_POPUP_DELAY_MS = 30_000
 /** How far a page is scrolled before the mobile call-to-action bar shows. */
 export const CTA_BAR_SCROLL_PX = 300
 
-/** Stored flags: set once, they stay (localStorage; app/lib/browser-storage.ts, listed in the privacy policy). */
-export { CTA_BAR_DISMISSED_KEY, EXIT_POPUP_SEEN_KEY } from '#app/lib/browser-storage.ts'
+/** Stored flags: set once, they stay (localStorage; app/lib/browser/browser-storage.ts, listed in the privacy policy). */
+export { CTA_BAR_DISMISSED_KEY, EXIT_POPUP_SEEN_KEY } from '#app/lib/browser/browser-storage.ts'
 
 export function readFlag(key: string): boolean {
   try {

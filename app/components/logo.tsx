@@ -1,4 +1,4 @@
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 
 /** The Northpeak mark (a peak) and word; the text stays real text for screen readers and search. */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {

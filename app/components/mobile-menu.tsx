@@ -2,9 +2,9 @@ import { Container } from '#app/components/section.tsx'
 import { ThemeToggle } from '#app/components/theme-toggle.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import { cn } from '#app/lib/cn.ts'
-import { isCurrent, mobileNav } from '#app/lib/navigation.ts'
-import { strategyCall } from '#app/lib/strategy-call.ts'
+import { cn } from '#app/lib/site/cn.ts'
+import { isCurrent, mobileNav } from '#app/lib/site/navigation.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 
 export const MOBILE_MENU_ID = 'mobile-menu'
 

@@ -2,7 +2,7 @@ import type * as React from 'react'
 import { Container } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 import type { ContentLink } from '#app/lib/content/schemas.ts'
 
 /** A page's h1 with its eyebrow, lede and up to two buttons; `hero` is the home page's larger version. */

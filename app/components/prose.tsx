@@ -1,4 +1,4 @@
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 
 /**
  * Markdown rendered to HTML at build time (app/lib/content/markdown.server.ts):

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react'
 import { Prose } from '#app/components/prose.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { strategyCall } from '#app/lib/strategy-call.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 import type { ContentsEntry } from '#app/lib/content/types.ts'
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 
 // The layout around a long body (docs/product.md#article-page,
 // docs/product.md#service-page). From 1024 px: the table of contents in a

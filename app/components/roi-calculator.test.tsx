@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, expect, test, vi } from 'vitest'
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 import { ANNOUNCE_DELAY_MS, RoiCalculator } from './roi-calculator.tsx'
 
 afterEach(() => {

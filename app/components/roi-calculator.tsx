@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Section, SectionHeading } from '#app/components/section.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
-import { cn } from '#app/lib/cn.ts'
-import { downloads } from '#app/lib/downloads.ts'
+import { cn } from '#app/lib/site/cn.ts'
+import { downloads } from '#app/lib/site/downloads.ts'
 import {
   calculateRoi,
   formatRate,
@@ -16,10 +16,10 @@ import {
   type RoiField,
   type RoiRawInputs,
   type RoiRow,
-} from '#app/lib/roi.ts'
-import { site } from '#app/lib/site.ts'
-import { strategyCall } from '#app/lib/strategy-call.ts'
-import { useSearchParams } from '#app/lib/use-search-params.ts'
+} from '#app/lib/tools/roi.ts'
+import { site } from '#app/lib/site/site.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
+import { useSearchParams } from '#app/lib/browser/use-search-params.ts'
 
 /** How long typing must pause before the results are read out (docs/product.md#roi-calculator). */
 export const ANNOUNCE_DELAY_MS = 1000

@@ -1,6 +1,6 @@
 import type * as React from 'react'
-import { cn } from '#app/lib/cn.ts'
-import { slugify } from '#app/lib/slug.ts'
+import { cn } from '#app/lib/site/cn.ts'
+import { slugify } from '#app/lib/content/slug.ts'
 
 const tones = {
   plain: 'bg-surface',

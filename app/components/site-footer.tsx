@@ -3,8 +3,8 @@ import { Container } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import { footerColumns } from '#app/lib/navigation.ts'
-import { site } from '#app/lib/site.ts'
+import { footerColumns } from '#app/lib/site/navigation.ts'
+import { site } from '#app/lib/site/site.ts'
 
 const linkClass = 'underline-offset-4 hover:text-white hover:underline'
 

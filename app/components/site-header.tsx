@@ -4,9 +4,9 @@ import { MobileMenu } from '#app/components/mobile-menu.tsx'
 import { Container } from '#app/components/section.tsx'
 import { ThemeToggle } from '#app/components/theme-toggle.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { cn } from '#app/lib/cn.ts'
-import { strategyCall } from '#app/lib/strategy-call.ts'
-import { site } from '#app/lib/site.ts'
+import { cn } from '#app/lib/site/cn.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
+import { site } from '#app/lib/site/site.ts'
 
 /**
  * The site header: logo (the Home link), the Main navigation, the dark theme's

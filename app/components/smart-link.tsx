@@ -1,6 +1,6 @@
 import type * as React from 'react'
 import { NewTabLink } from '#app/components/new-tab-link.tsx'
-import { resolveHref } from '#app/lib/links.ts'
+import { resolveHref } from '#app/lib/content/links.ts'
 
 type SmartLinkProps = Omit<React.ComponentProps<'a'>, 'href'> & {
   /** A site path, an #anchor, `booking`, `email` or an https:// address. */

@@ -1,5 +1,5 @@
 import { Icon } from '#app/components/ui/icon.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 
 /**
  * Switches the dark theme on and off and remembers the choice

@@ -8,9 +8,9 @@ import {
   readConsent,
   storeConsent,
   type ConsentChoice,
-} from '#app/lib/consent.ts'
-import type * as MeasurementModule from '#app/lib/measurement.ts'
-import { useHydrated } from '#app/lib/use-hydrated.ts'
+} from '#app/lib/analytics/consent.ts'
+import type * as MeasurementModule from '#app/lib/analytics/measurement.ts'
+import { useHydrated } from '#app/lib/browser/use-hydrated.ts'
 
 type Measurement = typeof MeasurementModule
 
@@ -89,7 +89,7 @@ function Banner({ privacyPath }: { privacyPath: string }) {
     const shownAgain = (event: PageTransitionEvent) => {
       if (event.persisted) started?.measurePageView()
     }
-    import('#app/lib/measurement.ts')
+    import('#app/lib/analytics/measurement.ts')
       .then((module) => {
         if (!active) return
         started = module

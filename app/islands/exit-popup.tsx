@@ -11,11 +11,11 @@ import {
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { toast } from '#app/components/ui/toast.ts'
-import { trackFormSubmission } from '#app/lib/analytics.ts'
-import { attributionFor } from '#app/lib/attribution.ts'
-import { sendLead } from '#app/lib/send-lead.ts'
+import { trackFormSubmission } from '#app/lib/analytics/analytics.ts'
+import { attributionFor } from '#app/lib/leads/attribution.ts'
+import { sendLead } from '#app/lib/leads/send-lead.ts'
 import { actions } from 'astro:actions'
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 
 /** How long the thank-you state stays before the popup closes itself (docs/product.md#exit-popup). */
 export const EXIT_POPUP_CLOSE_MS = 3000
@@ -23,7 +23,7 @@ export const EXIT_POPUP_CLOSE_MS = 3000
  * The lead schema, with zod, loaded when the visitor first focuses the field
  * or sends it, not with the popup.
  */
-const loadSchema = () => import('#app/lib/lead.ts')
+const loadSchema = () => import('#app/lib/leads/lead.ts')
 
 /** How often a popup held back by a busy visitor looks again. */
 const RETRY_WHEN_BUSY_MS = 2000
@@ -31,7 +31,7 @@ const RETRY_WHEN_BUSY_MS = 2000
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
 const sent = { title: 'Success!', description: 'Check your email for the free audit kit!' }
 
-/** The kit's parts as the list shows them: the name, capitalized, and what the part is (app/lib/site.ts). */
+/** The kit's parts as the list shows them: the name, capitalized, and what the part is (app/lib/site/site.ts). */
 const offerItems = site.auditOffer.kit.map((part) => ({
   name: part.name.charAt(0).toUpperCase() + part.name.slice(1),
   what: part.what,

@@ -3,7 +3,7 @@ import { IslandBoundary } from '#app/components/error-fallback.tsx'
 import { CTA_BAR_DISMISSED_KEY, CTA_BAR_SCROLL_PX, readFlag, setFlag } from '#app/components/lead-widget-rules.ts'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import { strategyCall } from '#app/lib/strategy-call.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 
 /**
  * On narrow screens, a bar with the strategy-call button once the page is

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { setAnalyticsSink, sharePayload, type AnalyticsEvent } from '#app/lib/analytics.ts'
+import { setAnalyticsSink, sharePayload, type AnalyticsEvent } from '#app/lib/analytics/analytics.ts'
 import { ShareWidget } from './share-widget.tsx'
 
 const toastMock = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
@@ -121,7 +121,7 @@ describe('once hydrated', () => {
     expect(open).toHaveBeenCalledWith(link.getAttribute('href'), '_blank', 'width=600,height=400,left=400,top=300')
     expect(click.defaultPrevented).toBe(true)
     expect(popup.opener).toBeNull()
-    // The event's fields are pinned in app/lib/analytics.test.ts.
+    // The event's fields are pinned in app/lib/analytics/analytics.test.ts.
     expect(sent).toEqual([sharePayload({ method: 'linkedin', itemId: '/blog/seo-strategy-2025' })])
   })
 

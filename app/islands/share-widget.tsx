@@ -1,9 +1,9 @@
 import { useEffect, useState, type MouseEvent } from 'react'
 import { IslandBoundary } from '#app/components/error-fallback.tsx'
 import { toast } from '#app/components/ui/toast.ts'
-import { trackShare } from '#app/lib/analytics.ts'
-import { COPIED_FOR_MS, shareLinks, shareWindowFeatures, type ShareLink } from '#app/lib/share.ts'
-import { useHydrated } from '#app/lib/use-hydrated.ts'
+import { trackShare } from '#app/lib/analytics/analytics.ts'
+import { COPIED_FOR_MS, shareLinks, shareWindowFeatures, type ShareLink } from '#app/lib/content/share.ts'
+import { useHydrated } from '#app/lib/browser/use-hydrated.ts'
 
 /** The share widget's props (docs/product.md#share-widget). */
 export interface ShareWidgetProps {

@@ -3,8 +3,8 @@ import { createPortal } from 'react-dom'
 import { Toaster as Sonner } from 'sonner'
 import { IslandBoundary } from '#app/components/error-fallback.tsx'
 import { markToasterReady } from '#app/components/ui/toast.ts'
-import { useDarkTheme } from '#app/lib/use-dark-theme.ts'
-import { useHydrated } from '#app/lib/use-hydrated.ts'
+import { useDarkTheme } from '#app/lib/browser/use-dark-theme.ts'
+import { useHydrated } from '#app/lib/browser/use-hydrated.ts'
 
 // Sonner's own error and success text colors fall short of 4.5:1 on their
 // tinted backgrounds: the theme's danger and success colors pass.

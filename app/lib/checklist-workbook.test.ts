@@ -8,11 +8,11 @@ import {
   checklistSheetNames,
   checklistStatuses,
   checklistWorkbook,
-} from './checklist-workbook.server.ts'
-import { downloads } from './downloads.ts'
-import { checklistPath } from './navigation.ts'
-import { page } from './registry.ts'
-import { engineFor, openWorkbook } from './test-spreadsheets.ts'
+} from './tools/checklist-workbook.server.ts'
+import { downloads } from './site/downloads.ts'
+import { checklistPath } from './site/navigation.ts'
+import { page } from './site/registry.ts'
+import { engineFor, openWorkbook } from './tools/test-spreadsheets.ts'
 
 // The checklist as a download: the workbook is written at build from the
 // same content file as /resources/audit-checklist, one row per point. Read

@@ -13,16 +13,16 @@ import {
   type RoiInputs,
   type RoiResult,
   type RoiResultKey,
-} from './roi.ts'
-import { exampleCell, exampleColumns, exampleInputs, numberIn } from './roi-example.ts'
-import { inputCells, modelCells, roiSheetNames, roiWorkbook } from './roi-spreadsheet.server.ts'
-import { engineFor, openWorkbook } from './test-spreadsheets.ts'
+} from './tools/roi.ts'
+import { exampleCell, exampleColumns, exampleInputs, numberIn } from './tools/roi-example.ts'
+import { inputCells, modelCells, roiSheetNames, roiWorkbook } from './tools/roi-spreadsheet.server.ts'
+import { engineFor, openWorkbook } from './tools/test-spreadsheets.ts'
 import { readFileSync } from 'node:fs'
 
 // The ROI calculator spreadsheet, opened as a visitor's spreadsheet program
 // would open it, and its formulas evaluated by a formula engine of their own
 // (HyperFormula), never by the code that wrote them: so the file is checked
-// against the calculator (app/lib/roi.ts) and against the worked example the
+// against the calculator (app/lib/tools/roi.ts) and against the worked example the
 // page states (content/pages/roi-calculator.md).
 
 function at(engine: HyperFormula, sheet: string, cell: string) {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro'
-import { absoluteUrl } from '#app/lib/seo.ts'
+import { absoluteUrl } from '#app/lib/site/seo.ts'
 
 /** /robots.txt, written at build time: crawling allowed, the sitemap named. */
 export const GET: APIRoute = () =>

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro'
 import { articleDates } from '#app/lib/content/queries.server.ts'
-import { sitemapXml } from '#app/lib/sitemap-xml.ts'
+import { sitemapXml } from '#app/lib/content/sitemap-xml.ts'
 
 /** /sitemap.xml, written at build time. */
 export const GET: APIRoute = async () =>

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { attributionFor } from '#app/lib/attribution.ts'
-import { leadSchema } from '#app/lib/lead.ts'
+import { attributionFor } from '#app/lib/leads/attribution.ts'
+import { leadSchema } from '#app/lib/leads/lead.ts'
 import { recordLanding } from './landing.ts'
 
 /** sessionStorage's behavior, in memory. */

@@ -1,7 +1,7 @@
 // Where the visit landed (docs/product.md#lead-capture): run by every page's
-// shell (./shell.ts), read when a lead is sent (app/lib/attribution.ts).
-import type { Attribution } from '#app/lib/attribution.ts'
-import { ATTRIBUTION_KEY, leadLimits, UTM_FIELDS } from '#app/lib/lead-constants.ts'
+// shell (./shell.ts), read when a lead is sent (app/lib/leads/attribution.ts).
+import type { Attribution } from '#app/lib/leads/attribution.ts'
+import { ATTRIBUTION_KEY, leadLimits, UTM_FIELDS } from '#app/lib/leads/lead-constants.ts'
 
 /**
  * Call on every page load: the first page of the tab's visit records where

@@ -1,6 +1,6 @@
 import { prefetch } from 'astro:prefetch'
-import { afterLoad, whenIdle } from '#app/lib/idle.ts'
-import { speculationRules } from '#app/lib/speculation-rules.ts'
+import { afterLoad, whenIdle } from '#app/lib/browser/idle.ts'
+import { speculationRules } from '#app/lib/site/speculation-rules.ts'
 
 /** How long the pointer or focus rests on a link before its page is fetched, as Astro's hover strategy waits. */
 const PREFETCH_REST_MS = 80

@@ -1,4 +1,4 @@
-import { chooseTheme, isDark, watchTheme } from '#app/lib/theme.ts'
+import { chooseTheme, isDark, watchTheme } from '#app/lib/browser/theme.ts'
 
 /**
  * The "Dark theme" toggles (app/components/theme-toggle.tsx): a press switches

@@ -5,11 +5,11 @@
 // as scripts/postbuild.ts copies into build/client/social/.
 import path from 'node:path'
 import type { AstroIntegration } from 'astro'
-import { articles } from '#app/lib/registry.ts'
+import { articles } from '#app/lib/site/registry.ts'
 import { writeSocialCards } from './render.ts'
 import { siteBrand, siteCards } from './site-cards.ts'
 
-/** Where the covers' sources are written (gitignored), read by app/lib/article-covers.server.ts. */
+/** Where the covers' sources are written (gitignored), read by app/lib/content/article-covers.server.ts. */
 export const COVERS_DIR = 'app/assets/covers'
 
 /** "/blog/local-seo-guide" -> "/local-seo-guide.png", relative to COVERS_DIR. */

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { socialCard, type SocialCard } from '#app/lib/social-card.ts'
+import { socialCard, type SocialCard } from '#app/lib/site/social-card.ts'
 import { cardKey, renderCard, writeSocialCards } from './render.ts'
 import type { Brand } from './template.tsx'
 

@@ -1,4 +1,4 @@
-// Draws social cards (app/lib/social-card.ts) to PNG with satori and resvg,
+// Draws social cards (app/lib/site/social-card.ts) to PNG with satori and resvg,
 // and keeps each one in a cache keyed by everything that went into it, so a
 // build draws only the cards whose inputs changed
 // (docs/decisions/023-social-cards-at-build.md).
@@ -9,7 +9,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { renderAsync } from '@resvg/resvg-js'
 import satori from 'satori'
-import { SOCIAL_CARD_SIZE, type SocialCard } from '#app/lib/social-card.ts'
+import { SOCIAL_CARD_SIZE, type SocialCard } from '#app/lib/site/social-card.ts'
 import { CardTemplate, type Brand } from './template.tsx'
 
 /** Where cards are kept between builds (gitignored; deleting it is safe). */

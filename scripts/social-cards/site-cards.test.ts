@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { socialCardPages } from '#app/lib/social-card.ts'
+import { socialCardPages } from '#app/lib/site/social-card.ts'
 import { siteCards } from './site-cards.ts'
 
 test("one card per listed page, each with its content's title, an article's with its category", () => {

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
 import { resolvePlaceholdersIn } from '#app/lib/content/placeholders.ts'
-import { page } from '#app/lib/registry.ts'
-import { site } from '#app/lib/site.ts'
-import { socialCard, socialCardPages, type SocialCard } from '#app/lib/social-card.ts'
+import { page } from '#app/lib/site/registry.ts'
+import { site } from '#app/lib/site/site.ts'
+import { socialCard, socialCardPages, type SocialCard } from '#app/lib/site/social-card.ts'
 import type { Brand } from './template.tsx'
 
 // They are drawn before the build reads the collections (covers.ts), so

@@ -2,7 +2,7 @@
 // only). Colors are the brand's (app/app.css @theme) and the logo's accent.
 // This file's text is part of every card's cache key (render.ts): after any
 // change to it, the next build draws every card again.
-import type { SocialCard } from '#app/lib/social-card.ts'
+import type { SocialCard } from '#app/lib/site/social-card.ts'
 
 export const colors = {
   brand200: '#c7d2fe',

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
-import { clientAddressResolver } from '../client-address.ts'
-import { createMemoryRateLimiter } from '../rate-limit.ts'
+import { clientAddressResolver } from '../http/client-address.ts'
+import { createMemoryRateLimiter } from '../store/rate-limit.ts'
 import { clientErrorsApi } from './client-errors.ts'
 
 const report = JSON.stringify({ message: 'Render failed', path: '/about' })

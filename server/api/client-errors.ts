@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { ClientAddress } from '../client-address.ts'
-import { retryAfterSeconds, type RateLimiter } from '../rate-limit.ts'
+import type { ClientAddress } from '../http/client-address.ts'
+import { retryAfterSeconds, type RateLimiter } from '../store/rate-limit.ts'
 
 /**
  * POST a render error a visitor saw (app/components/error-fallback.tsx) as

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { OutboxWorkerStatus } from '../outbox/worker.ts'
-import type { LeadStore } from '../store/lead-store.ts'
+import type { Store } from '../store/store.ts'
 
 /** How long the database may take to answer before the instance counts as unhealthy. */
 export const HEALTH_TIMEOUT_MS = 3000
@@ -23,7 +23,7 @@ export function healthApi({
   timeoutMs = HEALTH_TIMEOUT_MS,
   outboxStatus = () => ({ state: 'running' }),
 }: {
-  store: Pick<LeadStore, 'outboxBacklog'>
+  store: Pick<Store, 'outboxBacklog'>
   log: Pick<Console, 'error'>
   timeoutMs?: number
   /** The outbox worker's state (server/outbox/worker.ts); running when none is given. */

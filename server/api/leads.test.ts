@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { describe, expect, test, vi } from 'vitest'
-import { attribution, contactLead as contact } from '../test-leads.ts'
+import { attribution, contactLead as contact } from '../leads/test-leads.ts'
 import { crossSiteHeaders, expectRetryWithinAMinute, postLead, startTestServer } from '../test-server.ts'
 
 // Real servers and processes: give them time on a busy machine.

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { AstroIntegration } from 'astro'
-import { NOT_FOUND_PATH } from '../../app/lib/not-found.ts'
-import { writeSecurityHeaders } from '../headers-file.ts'
+import { NOT_FOUND_PATH } from '../../app/lib/site/not-found.ts'
+import { writeSecurityHeaders } from '../hosting/headers-file.ts'
 
 /**
  * The Astro adapter of the site's own Node server (server/app.ts). Pages are
@@ -13,7 +13,7 @@ import { writeSecurityHeaders } from '../headers-file.ts'
  * (docs/decisions/029-pages-as-documents-widgets-as-islands.md). With
  * `staticHeaders`, Astro hands over the Content-Security-Policy of each
  * pre-rendered page, which go into the build's headers files for the server,
- * nginx and static hosts (../headers-file.ts); a page rendered on demand
+ * nginx and static hosts (../headers/headers-file.ts); a page rendered on demand
  * carries its own.
  */
 export function leadServer(): AstroIntegration {

@@ -8,7 +8,7 @@ const app = createApp({ streaming: false })
 /** What the process hands each request Astro answers: the services (Astro.locals) and who asks. */
 export interface RenderContext {
   locals: App.Locals
-  /** The client's address, as server/client-address.ts resolves it (Astro.clientAddress). */
+  /** The client's address, as server/http/client-address.ts resolves it (Astro.clientAddress). */
   clientAddress: string
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 import { AvailabilityError, checkAvailability, loadAvailability, parseAvailability } from './availability.ts'
 import { sampleWeek } from './test-week.ts'
 

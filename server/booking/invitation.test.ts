@@ -41,7 +41,7 @@ test('foldLines: a short line stays; a long one continues on lines that start wi
 })
 
 // Issue 38: a line break in what a visitor typed, as it could still reach the writer from an old row
-// or the CLI (the lead schema refuses it, app/lib/lead.ts). Two independent readers must each find the
+// or the CLI (the lead schema refuses it, app/lib/leads/lead.ts). Two independent readers must each find the
 // one event; vobject ends a line at a bare CR, ical.js does not.
 /** The lines of an invitation joined: no control character may be left, the CRLF line ends and folds taken away. */
 const betweenLineEnds = (ics: string) => ics.replace(/\r\n /g, '').replace(/\r\n/g, '')

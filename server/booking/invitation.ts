@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
-import { site } from '#app/lib/site.ts'
-import type { BookingEvent } from '../store/lead-store.ts'
+import { site } from '#app/lib/site/site.ts'
+import type { BookingEvent } from '../store/store.ts'
 
 /** The invitation's title, from the site's names: "Free strategy call with Northpeak". */
 export const CALL_SUMMARY = `${site.strategySession.price} strategy call with ${site.name}`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BookingChange, LeadStore } from '../store/lead-store.ts'
+import type { BookingChange, Store } from '../store/store.ts'
 import { checkAvailability } from './availability.ts'
 import { BOOKED_RECHECK_MS, bookingService } from './service.ts'
 import type { Interval } from './slots.ts'
@@ -43,7 +43,7 @@ function countingStore(calls: Interval[]) {
 
 function serviceWith(store: ReturnType<typeof countingStore>, busy: () => Promise<Interval[]> = async () => []) {
   return bookingService({
-    store: store as unknown as LeadStore,
+    store: store as unknown as Store,
     settings,
     busy,
     secret: TEST_BOOKING_SECRET,

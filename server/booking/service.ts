@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { bookingLeadSchema, fieldErrors, type BookingLead } from '#app/lib/lead.ts'
-import { site } from '#app/lib/site.ts'
-import { botSign, validIdempotencyKey } from '../api/lead-intake.ts'
-import type {
-  BookingChange,
-  BookingRules,
-  DeliveryKind,
-  LeadStore,
-  LinkSpent,
-  StoredBooking,
-} from '../store/lead-store.ts'
+import { bookingLeadSchema, fieldErrors, type BookingLead } from '#app/lib/leads/lead.ts'
+import { site } from '#app/lib/site/site.ts'
+import { botSign, validIdempotencyKey } from '../leads/intake.ts'
+import type { BookingChange, BookingRules, DeliveryKind, Store, LinkSpent, StoredBooking } from '../store/store.ts'
 import { spentReason } from '../store/rows.ts'
 import type { Availability } from './availability.ts'
 import { defaultBookingLimits, HOLD_MINUTES, networkKey, type BookingLimits, type LimitReason } from './limits.ts'
@@ -63,7 +56,7 @@ export type BookingOutcome =
    * address; nothing about the booking but its time goes back to the sender.
    */
   | { kind: 'held'; booking: StoredBooking; repeated?: boolean }
-  /** A bot's (../api/lead-intake.ts, `botSign`): answered like a person's, stored nowhere. */
+  /** A bot's (../leads/intake.ts, `botSign`): answered like a person's, stored nowhere. */
   | { kind: 'dropped'; booking: Pick<StoredBooking, 'id' | 'start' | 'end' | 'timeZone' | 'status'> }
   /** A field is wrong: one message per field; nothing stored. */
   | { kind: 'invalid'; errors: Record<string, string> }
@@ -155,7 +148,7 @@ export function bookingService({
   uidDomain = new URL(site.origin).hostname,
   limits = defaultBookingLimits,
 }: {
-  store: LeadStore
+  store: Store
   settings: Availability
   /** The limits on new bookings (./limits.ts): BOOKING_NETWORK_LIMIT and BOOKING_SURGE_LIMIT. */
   limits?: BookingLimits

@@ -2,7 +2,7 @@
 // the booking pages as a visitor without scripts uses them, read from the real HTML the
 // server answers (docs/decisions/045-astro-owns-pages-forms-and-content.md), and stored
 // bookings for the tests of what is written from one.
-import { bookingFields, FORM_KEY_FIELD } from '#app/lib/booking-form.ts'
+import { bookingFields, FORM_KEY_FIELD } from '#app/lib/booking/booking-form.ts'
 import {
   attribute,
   elementsByTag,
@@ -12,7 +12,7 @@ import {
   type HtmlDocument,
   type HtmlElement,
 } from '#tests/gates/html-dom.ts'
-import type { StoredBooking } from '../store/lead-store.ts'
+import type { StoredBooking } from '../store/store.ts'
 
 /** A signing secret for tests' servers (BOOKING_SECRET). */
 export const TEST_BOOKING_SECRET = 'test-booking-secret-of-32-characters-or-more'

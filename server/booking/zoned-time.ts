@@ -1,13 +1,13 @@
 /**
  * Wall-clock time in a named time zone and the UTC instants it stands for, with the platform's
  * Intl and its time-zone database alone (docs/decisions/031-booking-slots-in-the-team-zone.md).
- * Dates are "YYYY-MM-DD" strings (app/lib/calendar-date.ts counts them), instants epoch
+ * Dates are "YYYY-MM-DD" strings (app/lib/booking/calendar-date.ts counts them), instants epoch
  * milliseconds; nothing here reads the clock.
  */
-import { knownTimeZone } from '#app/lib/booking-days.ts'
-import { formatDate, isCalendarDate, splitDate } from '#app/lib/calendar-date.ts'
+import { knownTimeZone } from '#app/lib/booking/booking-days.ts'
+import { formatDate, isCalendarDate, splitDate } from '#app/lib/booking/calendar-date.ts'
 
-export { addDays, isCalendarDate, weekdayOf } from '#app/lib/calendar-date.ts'
+export { addDays, isCalendarDate, weekdayOf } from '#app/lib/booking/calendar-date.ts'
 
 export const MINUTE = 60_000
 export const HOUR = 60 * MINUTE

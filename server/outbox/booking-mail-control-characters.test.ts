@@ -6,14 +6,14 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { eventsByReader, hostileNames, oneCall } from '../booking/test-ical.ts'
 import { storedBooking, TEST_BOOKING_SECRET } from '../booking/test-bookings.ts'
 import { callTimeInWords } from '../booking/when.ts'
-import type { BookingEvent } from '../store/lead-store.ts'
-import { storedLead } from '../test-leads.ts'
+import type { BookingEvent } from '../store/store.ts'
+import { storedLead } from '../leads/test-leads.ts'
 import { bookingInviteMail, bookingNoticeMail } from './booking-mail.ts'
 import { createMailer, type MailMessage } from './mail.ts'
 import { mimeParts, smtpReceiver, waitFor } from './test-receivers.ts'
 
 // Issue 38: a line break in what a visitor typed, as it could still reach the mails from an old row
-// or the CLI (the lead schema refuses it, app/lib/lead.ts). The whole mail is read as it is written
+// or the CLI (the lead schema refuses it, app/lib/leads/lead.ts). The whole mail is read as it is written
 // to a file without SMTP and as an SMTP server receives it: nodemailer sends a bare CR of a 7-bit
 // part as CRLF, so there every reader ends the line at it.
 

@@ -12,7 +12,7 @@ import {
   submitForm,
   answeredPage,
 } from '../booking/test-bookings.ts'
-import type { LeadStore } from '../store/lead-store.ts'
+import type { Store } from '../store/store.ts'
 import { startTestServer } from '../test-server.ts'
 import { freePort, mimeParts, smtpReceiver, waitFor, webhookReceiver } from './test-receivers.ts'
 
@@ -25,7 +25,7 @@ const ORIGIN = 'https://northpeak.example'
 const endOf = (start: string) => new Date(Date.parse(start) + 30 * 60_000).toISOString()
 
 /** The booking the store holds for the call at `start`. */
-async function bookingAt(store: LeadStore, start: string) {
+async function bookingAt(store: Store, start: string) {
   const found = (await store.listBookings({ after: new Date(0).toISOString() })).filter((row) => row.start === start)
   expect(found).toHaveLength(1)
   return found[0]!

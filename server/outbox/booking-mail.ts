@@ -1,10 +1,10 @@
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 import { CALL_SUMMARY, invitation, methodOf } from '../booking/invitation.ts'
 import { HOLD_MINUTES } from '../booking/limits.ts'
 import { BOOK_AGAIN_PATH } from '../booking/service.ts'
 import { manageLink } from '../booking/tokens.ts'
 import { callTimeInWords, clockTime } from '../booking/when.ts'
-import type { BookingEvent, StoredLead } from '../store/lead-store.ts'
+import type { BookingEvent, StoredLead } from '../store/store.ts'
 import { escapeHtml, leadFields, type MailMessage } from './mail.ts'
 
 /**

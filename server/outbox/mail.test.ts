@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { site } from '#app/lib/site.ts'
-import { storedLead } from '../test-leads.ts'
+import { site } from '#app/lib/site/site.ts'
+import { storedLead } from '../leads/test-leads.ts'
 import { checklistMail } from './mail.ts'
 
 // The audit kit's email, read as the visitor reads it: each part named as

@@ -1,11 +1,11 @@
 import { mkdir, open, rename } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import { auditKit } from '#app/lib/audit-kit.ts'
-import { budgetOptions, serviceOptions, topicOptions } from '#app/lib/lead.ts'
-import { site } from '#app/lib/site.ts'
+import { auditKit } from '#app/lib/leads/audit-kit.ts'
+import { budgetOptions, serviceOptions, topicOptions } from '#app/lib/leads/lead.ts'
+import { site } from '#app/lib/site/site.ts'
 import { DATA_FILE_MODE, DATA_FOLDER_MODE } from '../data-folder.ts'
-import type { StoredLead } from '../store/lead-store.ts'
+import type { StoredLead } from '../store/store.ts'
 
 export interface MailMessage {
   from: string
@@ -61,7 +61,7 @@ function withPrintableSubject(message: MailMessage): MailMessage {
  * Written whole or not at all, and on disk before the delivery counts as done;
  * 0600, the partial file too (the rename keeps it). A crash between the write
  * and the rename leaves the partial file: erase and purge remove it
- * (../retention.ts, `abandonedPartialMails`).
+ * (../leads/retention.ts, `abandonedPartialMails`).
  */
 async function writeDurably(file: string, data: Buffer) {
   const partial = `${file}.partial`
@@ -80,7 +80,7 @@ async function writeDurably(file: string, data: Buffer) {
  * visitor who signed up in the exit popup, or who asked for the free audit
  * through the contact form (`wantsAuditKit`, server/outbox/worker.ts). Each
  * part of the kit by name, what it is, and an absolute link on `origin` to
- * each of its pages and downloads (app/lib/audit-kit.ts).
+ * each of its pages and downloads (app/lib/leads/audit-kit.ts).
  */
 export function checklistMail(lead: StoredLead, { origin, from }: { origin: string; from: string }): MailMessage {
   const host = new URL(origin).host

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll } from 'vitest'
 import { TEST_BOOKING_SECRET } from '../booking/test-bookings.ts'
-import type { LeadStore } from '../store/lead-store.ts'
+import type { Store } from '../store/store.ts'
 import { createMailer } from './mail.ts'
 import { verifyWebhookSignature, type LeadWebhookBody } from './webhook.ts'
 import { createDeliver, createOutboxWorker } from './worker.ts'
@@ -185,7 +185,7 @@ export function mailFileWorker({
   now,
   teamTimeZone = 'America/New_York',
 }: {
-  store: LeadStore
+  store: Store
   mailDir: string
   now?: () => number
   teamTimeZone?: string

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { BookingEvent, StoredLead } from '../store/lead-store.ts'
+import type { BookingEvent, StoredLead } from '../store/store.ts'
 
 /** The header that signs a webhook body: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 export const SIGNATURE_HEADER = 'Northpeak-Signature'

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import { healthApi } from '../api/health.ts'
-import type { DeliveryKind } from '../store/lead-store.ts'
+import type { DeliveryKind } from '../store/store.ts'
 import { migrate, openDatabase, sqliteOperations } from '../store/sqlite-db.ts'
 import { backoffMs, createOutboxWorker, defaultOutboxSettings, deliveriesFor, redact } from './worker.ts'
 

@@ -1,5 +1,5 @@
-import type { Lead } from '#app/lib/lead.ts'
-import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, LeadStore } from '../store/lead-store.ts'
+import type { Lead } from '#app/lib/leads/lead.ts'
+import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, Store } from '../store/store.ts'
 import { bookingInviteMail, bookingNoticeMail } from './booking-mail.ts'
 import { checklistMail, notifyMail, type SendMail } from './mail.ts'
 import { postLeadWebhook } from './webhook.ts'
@@ -7,7 +7,7 @@ import { postLeadWebhook } from './webhook.ts'
 /**
  * Whether a lead gets the audit kit's email: a sign-up in the exit popup, and
  * a contact-form lead whose topic is the free marketing audit (`audit` in
- * app/lib/lead-fields.ts, which `/contact?topic=audit` preselects).
+ * app/lib/leads/lead-fields.ts, which `/contact?topic=audit` preselects).
  */
 export function wantsAuditKit(lead: Lead): boolean {
   return lead.kind === 'popup' || (lead.kind === 'contact' && lead.topic === 'audit')
@@ -174,7 +174,7 @@ export function createOutboxWorker({
   now = Date.now,
   random = Math.random,
 }: {
-  store: Pick<LeadStore, 'claimDue' | 'finishDeliveries' | 'nextDueAt'>
+  store: Pick<Store, 'claimDue' | 'finishDeliveries' | 'nextDueAt'>
   deliver: Deliver
   settings?: OutboxSettings
   log: Pick<Console, 'info' | 'error'>

@@ -1,4 +1,4 @@
-import type { NewLead } from './lead-store.ts'
+import type { NewLead } from './store.ts'
 
 /** How one lead of a batch went: stored (or found by its idempotency key), or refused alone. */
 export type InsertOutcome = { ok: true; value: { id: string; created: boolean } } | { ok: false; error: string }

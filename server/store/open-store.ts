@@ -1,5 +1,5 @@
-import { createMemoryRateLimiter, type RateLimiter } from '../rate-limit.ts'
-import type { LeadStore } from './lead-store.ts'
+import { createMemoryRateLimiter, type RateLimiter } from './rate-limit.ts'
+import type { Store } from './store.ts'
 import { createPostgresRateLimiter } from './postgres-rate-limit.ts'
 import { openPostgresStore } from './postgres.ts'
 import { openSqliteStore } from './sqlite.ts'
@@ -8,7 +8,7 @@ import { openSqliteStore } from './sqlite.ts'
 export type RateLimiterFactory = (options: { scope: string; limit: number; windowMs: number }) => RateLimiter
 
 export interface OpenedStore {
-  store: LeadStore
+  store: Store
   /** In memory with SQLite (one process); in the database with PostgreSQL, shared by every instance. */
   rateLimiter: RateLimiterFactory
   /** `sqlite` or `postgres`, for the start-up line. */

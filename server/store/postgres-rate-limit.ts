@@ -1,17 +1,17 @@
 import type pg from 'pg'
-import { RATE_LIMIT_SWEEP_MS } from '#app/lib/retention.ts'
-import type { RateLimiter, SweepOptions } from '../rate-limit.ts'
+import { RATE_LIMIT_SWEEP_MS } from '#app/lib/leads/retention.ts'
+import type { RateLimiter, SweepOptions } from './rate-limit.ts'
 
 /**
  * The rate limiter several server instances share: the same fixed window per
- * key as `createMemoryRateLimiter` (server/rate-limit.ts), counted in the
+ * key as `createMemoryRateLimiter` (server/store/rate-limit.ts), counted in the
  * PostgreSQL table `rate_limits` (migration 002), one row per scope and key.
  * One statement counts and decides: the row's lock makes concurrent hits from
  * any instance count one after another. A timer deletes the scope's finished
  * windows every `sweepEveryMs` (unref'd; `close()` stops it), so a row, and
  * the address in it, lasts at most `windowMs` plus one sweep after the last
  * request, whether or not another request comes (the privacy policy's "one
- * minute", app/lib/retention.ts). When the database does not answer,
+ * minute", app/lib/leads/retention.ts). When the database does not answer,
  * the request is let through (and that logged, once a window): the lead it
  * carries then fails to store with a 503 anyway, and a client error report
  * needs no database.

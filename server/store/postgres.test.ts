@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { expect, inject, test, vi } from 'vitest'
-import { RATE_LIMIT_WINDOW_MS } from '#app/lib/retention.ts'
+import { RATE_LIMIT_WINDOW_MS } from '#app/lib/leads/retention.ts'
 import { createPostgresRateLimiter } from './postgres-rate-limit.ts'
 import { openPostgresStore, type PostgresLeadStore } from './postgres.ts'
 import { bookingStoreSuite, leadStoreSuite } from './store-suite.ts'

@@ -9,10 +9,10 @@ import type {
   DeliveryKind,
   DeliveryOutcome,
   ErasedLeads,
-  LeadStore,
+  Store,
   NewLead,
   StoredBooking,
-} from './lead-store.ts'
+} from './store.ts'
 import { migrationsFor } from './migrations.ts'
 import {
   bookedCallsSql,
@@ -36,7 +36,7 @@ import {
 } from './rows.ts'
 
 /** A PostgreSQL lead store, with the pool it works on (the shared rate limiter uses it too). */
-export type PostgresLeadStore = LeadStore & { pool: pg.Pool }
+export type PostgresLeadStore = Store & { pool: pg.Pool }
 
 /**
  * The PostgreSQL lead store (`DATABASE_URL`), for several server processes

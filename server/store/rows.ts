@@ -1,4 +1,4 @@
-import type { BookingLead, Lead } from '#app/lib/lead.ts'
+import type { BookingLead, Lead } from '#app/lib/leads/lead.ts'
 import type { Admission } from '../booking/limits.ts'
 import type {
   BookingEvent,
@@ -10,7 +10,7 @@ import type {
   NewBooking,
   StoredBooking,
   StoredLead,
-} from './lead-store.ts'
+} from './store.ts'
 
 // The tables' rows as both databases return them (the columns of the
 // numbered migrations), and the store's shapes made from them: one mapping

@@ -21,7 +21,7 @@ import type {
   NewLead,
   PurgedLeads,
   StoredLead,
-} from './lead-store.ts'
+} from './store.ts'
 import { migrationsFor } from './migrations.ts'
 import {
   bookedCallsSql,

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { groupCommit } from './group-commit.ts'
-import type { LeadStore } from './lead-store.ts'
+import type { Store } from './store.ts'
 import { migrate, openDatabase, sqliteOperations, type SqliteOperations } from './sqlite-db.ts'
 import type { Call, Reply } from './sqlite-thread.ts'
 
@@ -26,7 +26,7 @@ export function openSqliteStore({
    * (the CLI) that wait for each answer anyway and need no thread start-up.
    */
   thread?: boolean
-}): LeadStore {
+}): Store {
   const call = ownThread ? startThread(file) : inline(file)
   return groupCommitStore(call, maxBatch)
 }
@@ -105,7 +105,7 @@ function startThread(file: string): Caller & { terminate: () => Promise<number> 
 }
 
 /** The store over a caller, with inserts committed in groups. */
-function groupCommitStore(call: Caller & { terminate?: () => Promise<number> }, maxBatch: number): LeadStore {
+function groupCommitStore(call: Caller & { terminate?: () => Promise<number> }, maxBatch: number): Store {
   const inserts = groupCommit((items) => call('insertBatch', items), maxBatch)
   return {
     insertLead: (item) => inserts.insert(item),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { loadAvailability } from '../booking/availability.ts'
-import type { BookingRules, LeadStore, NewBooking, NewLead } from './lead-store.ts'
+import type { BookingRules, Store, NewBooking, NewLead } from './store.ts'
 
 /** What the suite needs of an implementation. */
 export interface StoreUnderTest {
@@ -9,7 +9,7 @@ export interface StoreUnderTest {
    * the same database (another connection, as a second process would have).
    * The suite closes every store it opens.
    */
-  fresh(options?: { maxBatch?: number }): Promise<{ store: LeadStore; another: () => Promise<LeadStore> }>
+  fresh(options?: { maxBatch?: number }): Promise<{ store: Store; another: () => Promise<Store> }>
 }
 
 let n = 0
@@ -25,7 +25,7 @@ function newLead(extra: Partial<NewLead> = {}): NewLead {
 }
 
 /**
- * The behaviour every `LeadStore` must have (server/store/lead-store.ts), run
+ * The behaviour every `Store` must have (server/store/store.ts), run
  * on each implementation against a real database: `sqlite.test.ts` and
  * `postgres.test.ts`.
  */
@@ -296,7 +296,7 @@ function newBooking(start: string, extra: Partial<NewBooking> = {}): NewBooking 
   }
 }
 
-/** The bookings behaviour of every `LeadStore` (docs/decisions/035-bookings.md). */
+/** The bookings behaviour of every `Store` (docs/decisions/035-bookings.md). */
 export function bookingStoreSuite(name: string, under: StoreUnderTest) {
   describe(`${name} bookings`, () => {
     test('a booking is a lead with its call and its deliveries; a second call on the slot or its buffers is refused', async () => {

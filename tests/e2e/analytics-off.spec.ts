@@ -13,7 +13,7 @@ test('no page of a build without a measurement id loads analytics code or allows
     const response = await request.get(entry.path)
     const html = await response.text()
     // The scripts a page can load: its module scripts and its islands' code.
-    // The forms report to app/lib/analytics.ts, which drops every call while
+    // The forms report to app/lib/analytics/analytics.ts, which drops every call while
     // no sink is set: the sink (measurement), the banner and Google's tag
     // must not be among them.
     const scripts = [...html.matchAll(/<script[^>]* src="([^"]+)"|(?:component|renderer)-url="([^"]+)"/g)].map(

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { articles, categories } from '#app/lib/registry.ts'
+import { articles, categories } from '#app/lib/site/registry.ts'
 import { loaded } from './support.ts'
 
 // Every article shows its own cover (docs/decisions/038-article-covers.md):

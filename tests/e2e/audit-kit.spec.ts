@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs'
 import { expect, test, type APIResponse } from '@playwright/test'
-import { auditKit } from '#app/lib/audit-kit.ts'
-import { downloads, XLSX_TYPE } from '#app/lib/downloads.ts'
-import { calculateRoi, roiDefaults } from '#app/lib/roi.ts'
-import { site } from '#app/lib/site.ts'
+import { auditKit } from '#app/lib/leads/audit-kit.ts'
+import { downloads, XLSX_TYPE } from '#app/lib/site/downloads.ts'
+import { calculateRoi, roiDefaults } from '#app/lib/tools/roi.ts'
+import { site } from '#app/lib/site/site.ts'
 import { decodedMail as decoded, leadsWith, mailsTo, uniqueEmail } from './leads.ts'
 import { loaded } from './support.ts'
 

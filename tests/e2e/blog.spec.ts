@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
-import { articles, pages } from '#app/lib/registry.ts'
+import { articles, pages } from '#app/lib/site/registry.ts'
 import { expectedPages, origin } from './expected.ts'
 import { loaded } from './support.ts'
 

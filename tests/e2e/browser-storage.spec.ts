@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectedKeys, keysInPolicy, recordStorageWrites, useEverythingThatStores } from './browser-storage.ts'
 
-// What the site keeps in the browser (app/lib/browser-storage.ts), in the
+// What the site keeps in the browser (app/lib/browser/browser-storage.ts), in the
 // build without analytics: every key a visit writes is in the constant, and
 // the privacy policy lists exactly the constant's keys for this build.
 // measured/browser-storage.spec.ts does the same with analytics.

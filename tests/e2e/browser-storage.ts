@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test'
-import { browserStorageOf } from '#app/lib/browser-storage.ts'
+import { browserStorageOf } from '#app/lib/browser/browser-storage.ts'
 import { uniqueEmail } from './leads.ts'
 import { loaded } from './support.ts'
 
-// What a build keeps in the browser against app/lib/browser-storage.ts, for
+// What a build keeps in the browser against app/lib/browser/browser-storage.ts, for
 // browser-storage.spec.ts (the build without analytics) and
 // measured/browser-storage.spec.ts (the build with it).
 

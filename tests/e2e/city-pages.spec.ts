@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
-import { locations, type PageEntry } from '#app/lib/registry.ts'
+import { locations, type PageEntry } from '#app/lib/site/registry.ts'
 import { readFileSync } from 'node:fs'
 import { loaded } from './support.ts'
 

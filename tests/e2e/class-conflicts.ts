@@ -4,7 +4,7 @@ import { twMerge } from 'tailwind-merge'
 /**
  * Elements of the page whose classes fight: two utilities that set the same
  * property (`text-sm` and `text-base`), where the winner would depend on the
- * stylesheet's order. `cn` (app/lib/cn.ts) only joins classes, so the pages
+ * stylesheet's order. `cn` (app/lib/site/cn.ts) only joins classes, so the pages
  * must not need it to choose; tailwind-merge, which knows every utility's
  * property, tells here.
  */

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { CTA_BAR_SCROLL_PX } from '#app/components/lead-widget-rules.ts'
-import { barAllowedOn } from '#app/lib/lead-widget-pages.ts'
-import { categories, page as registryPage, pages, type RouteModule } from '#app/lib/registry.ts'
-import { strategyCall } from '#app/lib/strategy-call.ts'
+import { barAllowedOn } from '#app/lib/leads/lead-widget-pages.ts'
+import { categories, page as registryPage, pages, type RouteModule } from '#app/lib/site/registry.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 import { expectControlsInViewport, narrowViewports } from './controls-in-viewport.ts'
 import { loaded } from './support.ts'
 

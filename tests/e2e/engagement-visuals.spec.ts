@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
-import { caseStudies, page as registryPage, services } from '#app/lib/registry.ts'
+import { caseStudies, page as registryPage, services } from '#app/lib/site/registry.ts'
 import { loaded } from './support.ts'
 
 // Case studies draw their engagement from their own figures, services show

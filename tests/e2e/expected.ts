@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
 import { resolvePlaceholdersIn } from '#app/lib/content/placeholders.ts'
-import { pages, type PageEntry } from '#app/lib/registry.ts'
+import { pages, type PageEntry } from '#app/lib/site/registry.ts'
 
 /** What a visitor must find on a page, read from its content file with placeholders resolved. */
 export interface Expected {

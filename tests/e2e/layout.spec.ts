@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
-import { page as registryPage } from '#app/lib/registry.ts'
+import { page as registryPage } from '#app/lib/site/registry.ts'
 import { loaded } from './support.ts'
 
 const phone = { width: 390, height: 844 }

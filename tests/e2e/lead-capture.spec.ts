@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { TOAST_EVENT } from '#app/components/ui/toast.ts'
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 import { classConflicts } from './class-conflicts.ts'
 import { axeOn, islandAwake, loaded } from './support.ts'
 import { leadsWith, mailsTo, uniqueEmail } from './leads.ts'
@@ -53,7 +53,7 @@ test.describe('the exit popup', () => {
     await exitThroughTop(page)
     const dialog = popup(page)
     await expect(dialog).toBeVisible()
-    // Each part of the kit, one line each: its name and what it is (app/lib/site.ts).
+    // Each part of the kit, one line each: its name and what it is (app/lib/site/site.ts).
     const parts = dialog.getByRole('listitem')
     await expect(parts).toHaveText(
       site.auditOffer.kit.map((part) => `${part.name.charAt(0).toUpperCase()}${part.name.slice(1)}: ${part.what}.`),

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { indexablePages, pages } from '#app/lib/registry.ts'
-import { site } from '#app/lib/site.ts'
+import { indexablePages, pages } from '#app/lib/site/registry.ts'
+import { site } from '#app/lib/site/site.ts'
 import { createCrawler, type Fetcher } from '#tests/gates/links.ts'
 import { getAnswer } from './support.ts'
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { pages } from '#app/lib/registry.ts'
-import { site } from '#app/lib/site.ts'
+import { pages } from '#app/lib/site/registry.ts'
+import { site } from '#app/lib/site/site.ts'
 import {
   duplicateProblems,
   expectationsFor,

@@ -3,10 +3,10 @@ import { once } from 'node:events'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
+import { NOT_FOUND_PATH } from '#app/lib/site/not-found.ts'
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test'
 import { freePort } from '#server/free-port.ts'
-import { NGINX_ACCESS_LOG, NGINX_CONF, NGINX_HTTP_CONF } from '#server/nginx-conf.ts'
+import { NGINX_ACCESS_LOG, NGINX_CONF, NGINX_HTTP_CONF } from '#server/hosting/nginx-conf.ts'
 
 // The build served by nginx with the snippet the build wrote (build/nginx/northpeak.conf),
 // /api/ proxied to the Node server the other tests use: every page, asset and unknown path

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { hasSocialCard } from '#app/lib/social-card.ts'
+import { hasSocialCard } from '#app/lib/site/social-card.ts'
 import { expectedPages, origin } from './expected.ts'
 
 const unknownPaths = ['/no-such-page', '/blog/no-such-article', '/services/no-such-service']

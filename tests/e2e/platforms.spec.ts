@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { platformGroups } from '#app/lib/platforms.ts'
+import { platformGroups } from '#app/lib/content/platforms.ts'
 import { loaded } from './support.ts'
 
 // The home page's platforms strip (docs/product.md#top-level-pages): the tools

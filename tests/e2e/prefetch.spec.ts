@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { pages } from '#app/lib/registry.ts'
+import { pages } from '#app/lib/site/registry.ts'
 
 // Which pages a page fetches ahead of a click (docs/product.md#prefetching,
 // docs/decisions/044-prefetch-on-intent.md): the spec's four once the page has

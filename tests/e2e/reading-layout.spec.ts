@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 import { loaded } from './support.ts'
 
 // Articles and service pages (docs/product.md#article-page,

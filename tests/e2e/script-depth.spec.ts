@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { pages } from '#app/lib/registry.ts'
+import { pages } from '#app/lib/site/registry.ts'
 import { createChainReader, pageEntries, slowEntries } from '#tests/gates/script-depth.ts'
 import { getAnswer } from './support.ts'
 

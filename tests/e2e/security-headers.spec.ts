@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { readBuildEnv } from '#app/lib/build-env.ts'
-import { pages } from '#app/lib/registry.ts'
+import { readBuildEnv } from '#app/lib/site/build-env.ts'
+import { pages } from '#app/lib/site/registry.ts'
 import { securityHeaderProblems } from '#tests/gates/security-headers.ts'
 import { getAnswer } from './support.ts'
 

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
-import { page as registryPage } from '#app/lib/registry.ts'
-import { socialCardPages } from '#app/lib/social-card.ts'
+import { page as registryPage } from '#app/lib/site/registry.ts'
+import { socialCardPages } from '#app/lib/site/social-card.ts'
 import { expectedPages, origin } from './expected.ts'
 
 // The social cards drawn at build (docs/decisions/023-social-cards-at-build.md):

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { pages } from '#app/lib/registry.ts'
-import { site } from '#app/lib/site.ts'
-import { strategyCall } from '#app/lib/strategy-call.ts'
+import { pages } from '#app/lib/site/registry.ts'
+import { site } from '#app/lib/site/site.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 import { strategyCallProblems } from '#tests/gates/strategy-call.ts'
 import { getAnswer } from './support.ts'
 

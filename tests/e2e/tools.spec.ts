@@ -7,8 +7,8 @@ import {
   ranges,
   SAMPLE_CLIENT,
   type Range,
-} from '#app/lib/sample-analytics.ts'
-import { site } from '#app/lib/site.ts'
+} from '#app/lib/tools/sample-analytics.ts'
+import { site } from '#app/lib/site/site.ts'
 import { axeOn, islandAwake, loaded } from './support.ts'
 
 // The two tools (docs/product.md#routes): the ROI calculator and the demo

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Locator } from '@playwright/test'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
-import { caseStudies, industries, locations, page as registryPage, services } from '#app/lib/registry.ts'
+import { caseStudies, industries, locations, page as registryPage, services } from '#app/lib/site/registry.ts'
 
 // The visual proof on the key pages (docs/product.md): each drawing shows
 // what the content files state, read here from the files as written.

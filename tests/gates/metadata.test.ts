@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { page as registryPage } from '#app/lib/registry.ts'
+import { page as registryPage } from '#app/lib/site/registry.ts'
 import { duplicateProblems, expectationsFor, metadataProblems, readMetadata } from './metadata.ts'
 
 // A page's head as the site renders it, and the same head with one defect

@@ -1,6 +1,6 @@
-import type { PageEntry } from '#app/lib/registry.ts'
-import { brandSuffix, searchLimits } from '#app/lib/seo.ts'
-import { site } from '#app/lib/site.ts'
+import type { PageEntry } from '#app/lib/site/registry.ts'
+import { brandSuffix, searchLimits } from '#app/lib/site/seo.ts'
+import { site } from '#app/lib/site/site.ts'
 import { attribute, elementsByTag, findElements, parseHtml, textOf } from './html-dom.ts'
 import { parseJsonLd, structuredDataProblems } from './structured-data.ts'
 

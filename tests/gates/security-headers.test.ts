@@ -3,18 +3,18 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { renderCspContent } from 'astro/runtime/server/render/csp.js'
 import { describe, expect, test } from 'vitest'
-import { NOT_FOUND_PATH } from '#app/lib/not-found.ts'
-import { themeScript } from '#app/lib/theme.ts'
-import { readSecurityHeaders } from '#server/headers-file.ts'
-import { commonSecurityHeaders, fallbackCsp, pageCspConfig, type CspOptions } from '#server/security-policy.ts'
-import { pageFile } from '#server/static-files.ts'
+import { NOT_FOUND_PATH } from '#app/lib/site/not-found.ts'
+import { themeScript } from '#app/lib/browser/theme.ts'
+import { readSecurityHeaders } from '#server/hosting/headers-file.ts'
+import { commonSecurityHeaders, fallbackCsp, pageCspConfig, type CspOptions } from '#server/hosting/security-policy.ts'
+import { pageFile } from '#server/hosting/static-files.ts'
 import { builtClientDir } from '#server/test-server.ts'
 import { attribute, findElements, parseHtml, textOf } from './html-dom.ts'
 import { inlineScriptSources, securityHeaderProblems } from './security-headers.ts'
 
 // The server's own headers pass; each planted weakness is named. The pages
 // and their policies are the site's real build (`npm run build`): Astro
-// hashes each page's scripts into its policy (server/security-policy.ts,
+// hashes each page's scripts into its policy (server/hosting/security-policy.ts,
 // docs/decisions/045-astro-owns-pages-forms-and-content.md).
 
 const clientDir = builtClientDir()

@@ -4,7 +4,7 @@ import { attribute, findElements, parseHtml, textOf } from './html-dom.ts'
 /**
  * The security-header gate (docs/decisions/022-release-gates.md): what a
  * security reviewer checks on every response, independent of the code that
- * writes the headers (server/security-policy.ts). tests/e2e/security-headers.spec.ts
+ * writes the headers (server/hosting/security-policy.ts). tests/e2e/security-headers.spec.ts
  * runs it against the real server.
  */
 

@@ -3,7 +3,7 @@ import { attribute, elementsByTag, parseHtml, textOf } from './html-dom.ts'
 /**
  * One label and one destination for the free strategy call on every page
  * (docs/product.md#brand-and-business-facts): a link that offers the call
- * reads the label of app/lib/strategy-call.ts (a sentence may start it in
+ * reads the label of app/lib/booking/strategy-call.ts (a sentence may start it in
  * lower case) and goes to its path, the booking page, in the same tab. An
  * outside scheduling page (`site.bookingUrl`, when BOOKING_URL names one) is
  * linked from the contact page only. Pure functions over a page's HTML;

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { breadcrumbList, organization, serviceData, webSite } from '#app/lib/seo.ts'
-import { blogPosting } from '#app/lib/structured-data/blog-posting.ts'
-import { caseStudyArticle } from '#app/lib/structured-data/case-study.ts'
-import { collectionPage } from '#app/lib/structured-data/collection-page.ts'
+import { breadcrumbList, organization, serviceData, webSite } from '#app/lib/site/seo.ts'
+import { blogPosting } from '#app/lib/content/structured-data/blog-posting.ts'
+import { caseStudyArticle } from '#app/lib/content/structured-data/case-study.ts'
+import { collectionPage } from '#app/lib/content/structured-data/collection-page.ts'
 import { parseJsonLd, structuredDataProblems } from './structured-data.ts'
 
-// The site's own builders (app/lib/seo.ts, app/lib/structured-data/) pass; each planted defect is named.
+// The site's own builders (app/lib/site/seo.ts, app/lib/content/structured-data/) pass; each planted defect is named.
 
 const origin = 'https://northpeak.example'
 const withContext = (data: object) => ({ '@context': 'https://schema.org', ...data }) as Record<string, unknown>

@@ -7,8 +7,8 @@ import { Icon } from '#app/components/ui/icon.tsx'
 import { ArticleCoverPicture } from '#app/components/visuals/article-cover.tsx'
 import type { ArticleCard, ArticleContent, ArticleCover } from '#app/lib/content/types.ts'
 import type { ContentsEntry } from '#app/lib/content/types.ts'
-import { page } from '#app/lib/registry.ts'
-import { site } from '#app/lib/site.ts'
+import { page } from '#app/lib/site/registry.ts'
+import { site } from '#app/lib/site/site.ts'
 
 /**
  * An article (docs/product.md#article-page), content/blog/<slug>.md: its

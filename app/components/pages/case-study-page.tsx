@@ -8,7 +8,7 @@ import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Quote } from '#app/components/sections/quote.tsx'
 import { CaseFunnel } from '#app/components/visuals/case-funnel.tsx'
 import { CaseTimeline } from '#app/components/visuals/case-timeline.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 import type { CaseStudyContent, ResultFigure } from '#app/lib/content/types.ts'
 
 const resultsTitle = 'The results'

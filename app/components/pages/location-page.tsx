@@ -8,7 +8,7 @@ import { FeatureGrid } from '#app/components/sections/feature-grid.tsx'
 import { KeyFacts } from '#app/components/sections/key-facts.tsx'
 import { CityMap } from '#app/components/visuals/city-map.tsx'
 import type { CityContent } from '#app/lib/content/types.ts'
-import { strategyCall } from '#app/lib/strategy-call.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 
 /**
  * A city page (docs/product.md#locations), content/cities/<slug>.md: a map of

@@ -1,7 +1,7 @@
 import { Container } from '#app/components/section.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import { page } from '#app/lib/registry.ts'
+import { page } from '#app/lib/site/registry.ts'
 
 const suggestions = [
   { entry: page('/services'), text: 'Paid ads, email, content, AI automation, analytics and app development.' },

@@ -11,7 +11,7 @@ import { ServiceGlance } from '#app/components/service-glance.tsx'
 import { ServiceSample } from '#app/components/visuals/service-sample.tsx'
 import type { ServiceContent } from '#app/lib/content/types.ts'
 import type { ContentsEntry } from '#app/lib/content/types.ts'
-import { strategyCall } from '#app/lib/strategy-call.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 
 const deliverablesTitle = 'What you get'
 const processTitle = 'How it works'

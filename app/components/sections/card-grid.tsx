@@ -2,8 +2,8 @@ import { CardImage, CardTitleLink } from '#app/components/card-link.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
-import { cn } from '#app/lib/cn.ts'
-import { gridClass } from '#app/lib/grid.ts'
+import { cn } from '#app/lib/site/cn.ts'
+import { gridClass } from '#app/lib/site/grid.ts'
 import type { Card } from '#app/lib/content/types.ts'
 
 /** Cards that each lead to a page: services, case studies, cities, articles. */

@@ -1,6 +1,6 @@
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
-import { strategyCall } from '#app/lib/strategy-call.ts'
-import { site } from '#app/lib/site.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
+import { site } from '#app/lib/site/site.ts'
 
 /** The strategy-call offer that closes the service, case-study and city pages. */
 export function ClosingCta({ title }: { title: string }) {

@@ -2,13 +2,13 @@ import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { NewTabLink } from '#app/components/new-tab-link.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { site } from '#app/lib/site.ts'
-import { strategyCall } from '#app/lib/strategy-call.ts'
+import { site } from '#app/lib/site/site.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
 /**
  * The two ways to reach the agency besides the form, on the contact page:
- * booking the strategy call on the site (app/lib/strategy-call.ts), with the
+ * booking the strategy call on the site (app/lib/booking/strategy-call.ts), with the
  * agency's outside scheduling page beside it when BOOKING_URL names one (a
  * new tab), and email.
  */

@@ -1,9 +1,9 @@
 import { Icon } from '#app/components/ui/icon.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 import type { IconName } from '#app/lib/content/schemas.ts'
-import { gridClass } from '#app/lib/grid.ts'
+import { gridClass } from '#app/lib/site/grid.ts'
 
 export interface FeatureItem {
   title: string

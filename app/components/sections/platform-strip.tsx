@@ -1,9 +1,9 @@
 import { anchorId, Section, type Tone } from '#app/components/section.tsx'
-import { platformGroups } from '#app/lib/platforms.ts'
+import { platformGroups } from '#app/lib/content/platforms.ts'
 
 /**
  * The platforms the agency works in, by kind (ads, email, analytics,
- * commerce; app/lib/platforms.ts), as their names in one quiet monochrome
+ * commerce; app/lib/content/platforms.ts), as their names in one quiet monochrome
  * type: tools used in the clients' own accounts, not partner badges, and no
  * one's logo copied in (docs/product.md#top-level-pages).
  */

@@ -1,9 +1,9 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
-import { gridClass } from '#app/lib/grid.ts'
+import { gridClass } from '#app/lib/site/grid.ts'
 import { Icon } from '#app/components/ui/icon.tsx'
 
 type PricingContent = Extract<SectionContent, { type: 'pricing' }>

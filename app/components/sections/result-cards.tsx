@@ -1,8 +1,8 @@
 import { BeforeAfterBars, ResultValue } from '#app/components/before-after.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 import type { ResultFigure } from '#app/lib/content/types.ts'
-import { gridClass } from '#app/lib/grid.ts'
+import { gridClass } from '#app/lib/site/grid.ts'
 
 /**
  * A case study's results as cards: what was measured, the big figure, and

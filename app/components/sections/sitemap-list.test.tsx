@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
 import { SitemapList } from '#app/components/sections/sitemap-list.tsx'
-import { sitemapXml } from '#app/lib/sitemap-xml.ts'
+import { sitemapXml } from '#app/lib/content/sitemap-xml.ts'
 
 afterEach(cleanup)
 

@@ -1,7 +1,7 @@
 import { Section } from '#app/components/section.tsx'
-import { cn } from '#app/lib/cn.ts'
-import { gridClass } from '#app/lib/grid.ts'
-import { groupTitles, indexablePages, type Group } from '#app/lib/registry.ts'
+import { cn } from '#app/lib/site/cn.ts'
+import { gridClass } from '#app/lib/site/grid.ts'
+import { groupTitles, indexablePages, type Group } from '#app/lib/site/registry.ts'
 
 /** Every indexable page of the registry, grouped: the same list as /sitemap.xml. */
 export function SitemapList() {

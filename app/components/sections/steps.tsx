@@ -1,6 +1,6 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
-import { cn } from '#app/lib/cn.ts'
-import { gridClass } from '#app/lib/grid.ts'
+import { cn } from '#app/lib/site/cn.ts'
+import { gridClass } from '#app/lib/site/grid.ts'
 
 export interface StepItem {
   title: string

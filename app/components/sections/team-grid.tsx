@@ -1,8 +1,8 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { TeamAvatar } from '#app/components/visuals/team-avatar.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
-import { gridClass } from '#app/lib/grid.ts'
+import { gridClass } from '#app/lib/site/grid.ts'
 
 type TeamContent = Extract<SectionContent, { type: 'team' }>
 

@@ -1,7 +1,7 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
-import { gridClass } from '#app/lib/grid.ts'
+import { gridClass } from '#app/lib/site/grid.ts'
 
 type ListContent = Extract<SectionContent, { type: 'list' }>
 

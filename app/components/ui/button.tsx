@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import type * as React from 'react'
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 
 /** The product's button set (docs/product.md#business-constants): variants default, destructive, outline, secondary, ghost, link, hero, cta; sizes default, sm, lg, icon. */
 export const buttonVariants = cva(

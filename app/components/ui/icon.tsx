@@ -1,6 +1,6 @@
 import spriteUrl from '#app/assets/icons.svg?no-inline'
-import { cn } from '#app/lib/cn.ts'
-import type { SpriteIconName } from '#app/lib/icons.ts'
+import { cn } from '#app/lib/site/cn.ts'
+import type { SpriteIconName } from '#app/lib/site/icons.ts'
 
 /**
  * An icon from the site's sprite (scripts/icon-sprite.ts). Icons are

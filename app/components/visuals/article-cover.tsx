@@ -1,4 +1,4 @@
-import { cn } from '#app/lib/cn.ts'
+import { cn } from '#app/lib/site/cn.ts'
 import type { ArticleCover } from '#app/lib/content/types.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { FunnelChart } from '#app/components/charts.tsx'
 import type { Engagement } from '#app/lib/content/schemas.ts'
-import { funnelRows } from '#app/lib/engagement.ts'
+import { funnelRows } from '#app/lib/content/engagement.ts'
 
 /**
  * A case study's funnel before and after (docs/product.md#case-studies): the

@@ -6,7 +6,7 @@ import {
   formatTimelineValue,
   timelineColumns,
   timelinePoints,
-} from '#app/lib/engagement.ts'
+} from '#app/lib/content/engagement.ts'
 
 /** A swatch of a bar's color for the legend. */
 function Swatch({ color }: { color: string }) {

@@ -1,4 +1,10 @@
-import { buildReport, formatRoas, generateSample, SAMPLE_CLIENT, type TrendPoint } from '#app/lib/sample-analytics.ts'
+import {
+  buildReport,
+  formatRoas,
+  generateSample,
+  SAMPLE_CLIENT,
+  type TrendPoint,
+} from '#app/lib/tools/sample-analytics.ts'
 
 // The home page's picture of the work (docs/product.md#visual-proof): the four
 // things the agency builds and runs, layered as cards: a campaign dashboard, a
@@ -26,7 +32,7 @@ function weekly(trend: TrendPoint[]) {
 
 const integer = new Intl.NumberFormat('en-US')
 
-/** The dashboard card's figures, from the demo's sample (app/lib/sample-analytics.ts). */
+/** The dashboard card's figures, from the demo's sample (app/lib/tools/sample-analytics.ts). */
 export function sampleDashboard() {
   const report = buildReport(generateSample(), days)
   const kpi = (key: string) => report.kpis.find((item) => item.key === key)?.current ?? 0

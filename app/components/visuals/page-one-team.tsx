@@ -36,7 +36,7 @@ function Pile({ people, x, y, label }: { people: Person[]; x: number; y: number;
  * The about page's picture (docs/product.md#visual-proof): the agency's claim
  * drawn from its team page, marketers and engineers in one team: who markets
  * and measures, who designs and builds (by their roles), in one frame, and
- * the ad spend the agency manages (app/lib/site.ts).
+ * the ad spend the agency manages (app/lib/site/site.ts).
  */
 export function PageOneTeam({ members, adSpend }: { members: Person[]; adSpend: string }) {
   const makers = members.filter((member) => builds.test(member.role))

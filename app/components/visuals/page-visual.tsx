@@ -5,7 +5,7 @@ import { PageOneTeam } from '#app/components/visuals/page-one-team.tsx'
 import { PagePlans } from '#app/components/visuals/page-plans.tsx'
 import { TeamMosaic, type Person } from '#app/components/visuals/team-mosaic.tsx'
 import type { PageContent } from '#app/lib/content/types.ts'
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 
 /** A drawing beside a page's h1: a card with its title, the drawing and what it is drawn from. */
 function Frame({ title, caption, children }: { title: string; caption: string; children: ReactNode }) {
@@ -21,7 +21,7 @@ function Frame({ title, caption, children }: { title: string; caption: string; c
 /**
  * The picture a content page names in its `visual` field
  * (docs/product.md#visual-proof), drawn from the page's own blocks or, for
- * the agency's facts, from the team page (`team`) and app/lib/site.ts.
+ * the agency's facts, from the team page (`team`) and app/lib/site/site.ts.
  */
 export function PageVisual({ page, team }: { page: PageContent; team?: Person[] }) {
   const visual = page.visual

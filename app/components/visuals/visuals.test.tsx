@@ -7,7 +7,7 @@ import { PageFunnel } from '#app/components/visuals/page-funnel.tsx'
 import { plansAtAGlance } from '#app/components/visuals/page-plans.tsx'
 import { avatarArt } from '#app/components/visuals/team-avatar.tsx'
 import { contentByPath } from '#app/lib/content/test-collections.ts'
-import { SAMPLE_CLIENT } from '#app/lib/sample-analytics.ts'
+import { SAMPLE_CLIENT } from '#app/lib/tools/sample-analytics.ts'
 
 // The pictures beside the h1 of the content pages (docs/product.md#visual-proof)
 // draw the pages' own content: read here from the content files as loaded.

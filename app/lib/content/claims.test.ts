@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { site } from '#app/lib/site.ts'
+import { site } from '#app/lib/site/site.ts'
 import { listMarkdown } from './test-collections.ts'
 import { placeholders, resolvePlaceholders } from './placeholders.ts'
 
-// The offer and the claims have one source, app/lib/site.ts; copy refers to
+// The offer and the claims have one source, app/lib/site/site.ts; copy refers to
 // them through placeholders (docs/product.md#brand-and-business-facts). This
 // test fails when a file under content/ types one of those figures out
 // instead, so that a change of offer cannot miss a page.
@@ -68,7 +68,7 @@ const allowed: { file: string; line: string; reason: string }[] = [
   {
     file: 'content/pages/terms.md',
     line: '- **The 47-point audit checklist**: ',
-    reason: 'legal text, as above: the kit part by part (checked against the config in app/lib/audit-kit.test.ts)',
+    reason: 'legal text, as above: the kit part by part (checked against the config in app/lib/leads/audit-kit.test.ts)',
   },
   {
     file: 'content/pages/terms.md',

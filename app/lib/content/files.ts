@@ -1,5 +1,5 @@
 import yaml from 'js-yaml'
-import { contentIdOf, type PageEntry } from '#app/lib/registry.ts'
+import { contentIdOf, type PageEntry } from '#app/lib/site/registry.ts'
 
 // Content files as written, for code that runs outside Astro: the social
 // cards drawn before the build starts (scripts/social-cards/), the ROI

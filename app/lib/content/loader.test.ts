@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { pages } from '#app/lib/registry.ts'
+import { pages } from '#app/lib/site/registry.ts'
 import { contentByPath, contentCopy, loadCollections } from './test-collections.ts'
 import { contentFileOf } from './files.ts'
 import { ContentError } from './loader.ts'

@@ -2,8 +2,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ContentEntryType } from 'astro'
 import { glob, type Loader, type LoaderContext } from 'astro/loaders'
-import { categorySlug } from '#app/lib/categories.ts'
-import { contentIdOf, pages, type CollectionName } from '#app/lib/registry.ts'
+import { categorySlug } from '#app/lib/content/categories.ts'
+import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
 import { countWords, MarkdownError, renderMarkdown } from './markdown.ts'
 import { PlaceholderError, resolvePlaceholders, resolvePlaceholdersIn } from './placeholders.ts'
 import { schemas } from './schemas.ts'
@@ -49,7 +49,7 @@ const fieldProblem = (file: string, field: string, message: string) =>
 export function checkEntry(collection: CollectionName, id: string, raw: unknown, source: string): CheckedEntry {
   const file = `content/${collection}/${id}.md`
   if (!pages.some((entry) => entry.collection === collection && contentIdOf(entry) === id)) {
-    throw new ContentError(`${file}: no page of the registry (app/lib/registry.ts) uses this file`)
+    throw new ContentError(`${file}: no page of the registry (app/lib/site/registry.ts) uses this file`)
   }
   let data: Record<string, unknown>
   let body: string

@@ -1,4 +1,4 @@
-import { strategyCall } from '#app/lib/strategy-call.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 import { describe, expect, test } from 'vitest'
 import { countWords, headingId, MarkdownError, renderBody, renderInline, renderMarkdown } from './markdown.ts'
 

@@ -1,5 +1,5 @@
 import { defineHastPlugin, defineMdastPlugin, markdownToHtml, type HastPluginEntry, type MarkdownToHtmlResult } from 'satteri'
-import { classifyHref, resolveHref } from '#app/lib/links.ts'
+import { classifyHref, resolveHref } from '#app/lib/content/links.ts'
 
 /**
  * The site's Markdown, one dialect for bodies and fields: the plugins below
@@ -9,7 +9,7 @@ import { classifyHref, resolveHref } from '#app/lib/links.ts'
  * (docs/decisions/043-content-collections.md).
  *
  * What content may hold:
- * - links of the kinds `classifyHref` accepts (app/lib/links.ts); those that
+ * - links of the kinds `classifyHref` accepts (app/lib/content/links.ts); those that
  *   open a new tab say so to screen readers, as SmartLink does;
  * - headings with an id made from their text (`## Share buttons` is
  *   `#share-buttons`), so a page can link to its own sections;

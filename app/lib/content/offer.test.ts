@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { strategyCall } from '#app/lib/strategy-call.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 import { parseFrontmatter } from './files.ts'
 import { listMarkdown } from './test-collections.ts'
 import { resolvePlaceholders } from './placeholders.ts'
@@ -95,7 +95,7 @@ describe('the strategy call in content/', () => {
 /**
  * The pages that describe the kit part by part: its own pages, and the terms,
  * which state the offer as dated legal text (app/lib/content/claims.test.ts
- * and app/lib/audit-kit.test.ts check them against the config).
+ * and app/lib/leads/audit-kit.test.ts check them against the config).
  */
 const kitPages = ['content/pages/resources.md', 'content/pages/terms.md']
 const isKitPage = (file: string) => kitPages.includes(file) || file.startsWith('content/pages/resources/')

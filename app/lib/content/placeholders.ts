@@ -1,5 +1,5 @@
-import { auditKitMarkdown } from '#app/lib/audit-kit.ts'
-import { browserStorageList } from '#app/lib/browser-storage.ts'
+import { auditKitMarkdown } from '#app/lib/leads/audit-kit.ts'
+import { browserStorageList } from '#app/lib/browser/browser-storage.ts'
 import {
   BACKUP_DAYS,
   countOf,
@@ -7,8 +7,8 @@ import {
   LEAD_RETENTION_MONTHS,
   RATE_LIMIT_WINDOW_MS,
   SERVER_LOG_DAYS,
-} from '#app/lib/retention.ts'
-import { site } from '#app/lib/site.ts'
+} from '#app/lib/leads/retention.ts'
+import { site } from '#app/lib/site/site.ts'
 
 /**
  * The offer and the claims, as copy in content/ refers to them: `{{name}}`
@@ -22,7 +22,7 @@ import { site } from '#app/lib/site.ts'
  * content/README.md.
  */
 export const placeholders = {
-  /** "127%": the average conversion uplift, as app/lib/site.ts defines it. */
+  /** "127%": the average conversion uplift, as app/lib/site/site.ts defines it. */
   conversionUplift: site.claims.conversionUplift,
   /** "average lift in the conversion rate each client program set out to raise": what the 127% measures. */
   conversionUpliftMeaning: site.claims.conversionUpliftMeaning,
@@ -38,13 +38,13 @@ export const placeholders = {
   auditItems: listOf(site.auditOffer.kit.map((part) => `${part.article} ${part.name}`)),
   /**
    * The kit as a Markdown list, one line per part: its name, what it is, its
-   * page and download links (app/lib/audit-kit.ts). Only where Markdown is
+   * page and download links (app/lib/leads/audit-kit.ts). Only where Markdown is
    * read (a body, a prose section): a plain-text field refuses it.
    */
   auditKit: auditKitMarkdown(),
   /** "$500": what the audit's materials are valued at. */
   auditWorth: site.auditOffer.worth,
-  // What the privacy policy states the code does (app/lib/retention.ts, app/lib/browser-storage.ts).
+  // What the privacy policy states the code does (app/lib/leads/retention.ts, app/lib/browser/browser-storage.ts).
   /** "24 months": how long after the last lead of an address its leads are kept. */
   leadRetention: countOf(LEAD_RETENTION_MONTHS, 'month'),
   /** "every day": how often the server deletes the leads past it. */

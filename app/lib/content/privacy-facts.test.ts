@@ -1,21 +1,21 @@
 import { readFileSync } from 'node:fs'
 import { parseDocument } from 'htmlparser2'
 import { describe, expect, test } from 'vitest'
-import { browserStorageOf } from '#app/lib/browser-storage.ts'
-import { page } from '#app/lib/registry.ts'
+import { browserStorageOf } from '#app/lib/browser/browser-storage.ts'
+import { page } from '#app/lib/site/registry.ts'
 import {
   BACKUP_DAYS,
   LEAD_PURGE_EVERY_MS,
   LEAD_RETENTION_MONTHS,
   RATE_LIMIT_WINDOW_MS,
   SERVER_LOG_DAYS,
-} from '#app/lib/retention.ts'
+} from '#app/lib/leads/retention.ts'
 import { placeholders } from './placeholders.ts'
 import { getPage } from './queries.server.ts'
 
 // The privacy policy states what the code does (docs/product.md#lead-capture):
 // its numbers and its list of browser storage come from the constants the
-// code reads (app/lib/retention.ts, app/lib/browser-storage.ts) through
+// code reads (app/lib/leads/retention.ts, app/lib/browser/browser-storage.ts) through
 // placeholders, and the settings of the machines it depends on (log and
 // backup retention) are those docs/deploy.md gives.
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { articles, page } from '#app/lib/registry.ts'
+import { articles, page } from '#app/lib/site/registry.ts'
 import {
   articleSummaries,
   articleDates,

@@ -12,8 +12,8 @@ import {
   slugOf,
   type CollectionName,
   type PageEntry,
-} from '#app/lib/registry.ts'
-import { illustrationPath } from '#app/lib/illustrations.ts'
+} from '#app/lib/site/registry.ts'
+import { illustrationPath } from '#app/lib/content/illustrations.ts'
 import { ContentError } from './loader.ts'
 import { countWords, type Heading } from './markdown.ts'
 import { parseFigure, type CaseStudyResult, type ContentReference, type Section } from './schemas.ts'

@@ -1,8 +1,8 @@
 import { z } from 'astro/zod'
-import { articleCategories } from '#app/lib/categories.ts'
-import { classifyHref, HREF_RULE } from '#app/lib/links.ts'
-import { contentIdOf, pages, type CollectionName } from '#app/lib/registry.ts'
-import { brandedTitleMax } from '#app/lib/seo.ts'
+import { articleCategories } from '#app/lib/content/categories.ts'
+import { classifyHref, HREF_RULE } from '#app/lib/content/links.ts'
+import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
+import { brandedTitleMax } from '#app/lib/site/seo.ts'
 import { MarkdownError, renderInline, renderMarkdown } from './markdown.ts'
 
 /**
@@ -70,7 +70,7 @@ export interface ContentReference<C extends CollectionName = CollectionName> {
  */
 export type Reference = <C extends CollectionName>(collection: C) => z.ZodType<ContentReference<C>, string>
 
-/** A file's id that must be a page of `collection` in the registry (app/lib/registry.ts). */
+/** A file's id that must be a page of `collection` in the registry (app/lib/site/registry.ts). */
 export const registryReference: Reference = <C extends CollectionName>(collection: C) => {
   const known = pages.filter((entry) => entry.collection === collection).map(contentIdOf)
   return z
@@ -84,7 +84,7 @@ export const registryReference: Reference = <C extends CollectionName>(collectio
  * an #anchor on the same page, an https:// address (opens in a new tab) or
  * one of two named destinations: `booking` (the strategy-call calendar,
  * opens in a new tab) and `email` (the agency's address). The rule lives in
- * app/lib/links.ts, shared with the Markdown renderer and the components,
+ * app/lib/content/links.ts, shared with the Markdown renderer and the components,
  * so content can never hold a broken internal link.
  */
 export const hrefSchema = z
@@ -397,7 +397,7 @@ export const sectionSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     /**
-     * The platforms the agency works in, by kind: the names are app/lib/platforms.ts,
+     * The platforms the agency works in, by kind: the names are app/lib/content/platforms.ts,
      * which the integrations page's list agrees with (docs/product.md#top-level-pages).
      */
     type: z.literal('platforms'),
@@ -647,7 +647,7 @@ const place = () => z.number().int().min(1).max(4)
 /**
  * An engagement drawn from its own figures (docs/product.md#case-studies): the
  * measure over time and a funnel before and after. The results it backs are
- * derived from these figures (app/lib/engagement.ts), and a unit test holds
+ * derived from these figures (app/lib/content/engagement.ts), and a unit test holds
  * them to the figures the case study states.
  */
 const engagementSchema = z.strictObject({

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect } from 'vitest'
-import { contentIdOf, pages, type CollectionName } from '#app/lib/registry.ts'
+import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
 import { parseFrontmatter } from './files.ts'
 import { checkEntry, checkRegistry, checkUniqueMetadata } from './loader.ts'
 import { renderBody, type Heading } from './markdown.ts'

@@ -1,6 +1,6 @@
 import { actions, isInputError } from 'astro:actions'
 import type { APIRoute } from 'astro'
-import { MAX_LEAD_BYTES } from '#server/api/lead-intake.ts'
+import { MAX_LEAD_BYTES } from '#server/leads/intake.ts'
 
 // Answered for each request, by the server's on-demand routes.
 export const prerender = false

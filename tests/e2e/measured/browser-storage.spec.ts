@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { expectedKeys, keysInPolicy, recordStorageWrites, useEverythingThatStores } from '../browser-storage.ts'
 import { banner, interceptAnalytics } from './support.ts'
 
-// What the site keeps in the browser (app/lib/browser-storage.ts), in the
+// What the site keeps in the browser (app/lib/browser/browser-storage.ts), in the
 // build with analytics: the consent banner's choice besides the rest
 // (browser-storage.spec.ts). Google's tag is a stand-in (support.ts); the
 // cookies it would set are the policy's "Analytics and cookies", not storage.
