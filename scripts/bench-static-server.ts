@@ -9,7 +9,7 @@
 // - the same protocol: HTTPS with HTTP/2 to the browser (HTTP/1.1 to other
 //   clients), on the same throwaway certificate (#server/local-certificate.ts)
 //   and the same HTTP/2 stack, Node's, with the options our server takes
-//   (server/tls.ts); plain HTTP/1.1 for both with BENCH_PROTOCOL=http
+//   (server/http/tls.ts); plain HTTP/1.1 for both with BENCH_PROTOCOL=http
 //   (docs/decisions/028-measure-over-https-and-http2.md);
 // - the same compression: every text file of 512 bytes or more compressed
 //   once at start, Brotli at quality 11 and gzip at level 9, exactly what
@@ -28,7 +28,7 @@ import { createServer as createHttpServer } from 'node:http'
 import { createSecureServer } from 'node:http2'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { contentType } from '#server/static-files.ts'
+import { contentType } from '#server/hosting/static-files.ts'
 
 interface Served {
   type: string
