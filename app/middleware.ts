@@ -1,6 +1,7 @@
 import { ActionError, getActionContext } from 'astro:actions'
 import { defineMiddleware } from 'astro:middleware'
 import type { APIContext, MiddlewareNext } from 'astro'
+import { UNREADABLE_FORM } from '#app/lib/leads/lead-constants.ts'
 import { LEAD_API } from '#app/lib/leads/send-lead.ts'
 import { sameSite } from '#server/leads/intake.ts'
 import { encodedPage } from '#server/http/page-encoding.ts'
@@ -8,6 +9,21 @@ import { retryAfterSeconds } from '#server/store/rate-limit.ts'
 
 /** What a visitor past the limit reads, beside the form they sent. */
 export const TOO_MANY_WRITES = 'Too many submissions from your address: try again in a minute.'
+
+/**
+ * Whether a post that says it is a form parses as one (at most MAX_POST_BYTES,
+ * server/http/pages.ts); one that says it is something else is Astro's to
+ * refuse (415).
+ */
+const readsAsForm = (request: Request) =>
+  !/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(request.headers.get('Content-Type') ?? '') ||
+  request
+    .clone()
+    .formData()
+    .then(
+      () => true,
+      () => false,
+    )
 
 /**
  * What Astro answers on demand passes here: a write is checked first
@@ -41,6 +57,10 @@ async function checkedWrite(context: APIContext, next: MiddlewareNext): Promise<
   const { services } = context.locals
   if (!sameSite(context.request.headers, services.siteOrigin))
     return new Response('Messages and bookings are taken from this site only', { status: 403 })
+  // A form post whose body is no form (a broken multipart body, which no browser sends): the page
+  // cannot be drawn again around it, as Astro's React renderer reads the body for each component.
+  if (action?.calledFrom === 'form' && !(await readsAsForm(context.request)))
+    return new Response(UNREADABLE_FORM, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
   const decision = await services.writeLimiter.hit(context.clientAddress, services.now())
   if (decision.allowed) return next()

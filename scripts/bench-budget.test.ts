@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import {
+  BENCH_ARTICLE,
   BENCH_PAGES,
   brokenBudgets,
   brokenTimingBudgets,
@@ -123,4 +124,10 @@ test('the measured pages exist, one per family, and CI measures two of them', ()
   )
   expect(CI_BENCH_PAGES).toHaveLength(2)
   for (const path of CI_BENCH_PAGES) expect(BENCH_PAGES).toContain(path)
+})
+
+test('the article compared with another site is the article the bench and CI measure', () => {
+  expect(pages.find((page) => page.path === BENCH_ARTICLE)?.route).toBe('article')
+  expect(BENCH_PAGES).toContain(BENCH_ARTICLE)
+  expect(CI_BENCH_PAGES).toContain(BENCH_ARTICLE)
 })

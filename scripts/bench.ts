@@ -23,11 +23,25 @@
 // BENCH_PORT picks the server's port (default 3200), so several checkouts can
 // measure at once; CLIENT_DIR the build to serve (default build/client), e.g.
 // one made with a measurement id.
+// BENCH_COMPARE=<folder of another site's static build> with
+// BENCH_COMPARE_PATH=<the path of its article> measures that article beside
+// ours (BENCH_ARTICLE in scripts/bench-budget.ts) in the same run: one
+// uncounted warm-up of it too, then each of our article's runs followed by
+// one of theirs, by the same method, and prints both sites' medians of first
+// and largest paint under each throttling method and the ratio of the
+// largest paints under applied throttling, ours over theirs, against issue
+// 39's target (COMPARE_LCP_RATIO_TARGET). The other site is served on
+// BENCH_PORT + 1 by scripts/bench-static-server.ts over the same protocol,
+// certificate and compression as ours (its header says why that is fair);
+// its figures go into the results file, never into the budget's verdict.
+// Where BENCH_PATHS leaves our article out, the pair is measured after the
+// pages, ours outside the budget.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { pages } from '#app/lib/site/registry.ts'
 import { makeLocalCertificate } from '#server/http/local-certificate.ts'
 import {
+  BENCH_ARTICLE,
   BENCH_PAGES,
   BUDGET,
   brokenBudgets,
@@ -35,6 +49,7 @@ import {
   CALIBRATED_BENCHMARK_INDEX,
   CI_BENCH_PAGES,
   CI_RUNS,
+  COMPARE_LCP_RATIO_TARGET,
   missedTargets,
   RUNS,
   type Medians,
@@ -60,6 +75,14 @@ const runs: Record<(typeof methods)[number], number> = process.env.BENCH_RUNS
     ? CI_RUNS
     : RUNS
 if (runs.simulate < 1) throw new Error('the budget reads its scores from simulated runs: make at least one')
+const compareDir = process.env.BENCH_COMPARE
+const comparePath = process.env.BENCH_COMPARE_PATH
+if (compareDir !== undefined) {
+  if (!existsSync(compareDir)) throw new Error(`BENCH_COMPARE: no folder ${compareDir}`)
+  if (!comparePath?.startsWith('/'))
+    throw new Error('BENCH_COMPARE_PATH: the path of the compared article, e.g. /a-post')
+}
+const compareUrl = compareDir ? `${protocol}://localhost:${port + 1}${comparePath}` : undefined
 
 interface Run {
   performance: number
@@ -97,11 +120,26 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
   },
   stdio: 'ignore',
 })
+// The other site's server, apart from ours as ours is from the browser (scripts/bench-static-server.ts).
+const compareServer = compareDir
+  ? spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-static-server.ts'], {
+      env: {
+        ...process.env,
+        STATIC_DIR: compareDir,
+        PORT: String(port + 1),
+        HOST: '127.0.0.1',
+        ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+  : undefined
 process.on('exit', () => {
   server.kill()
+  compareServer?.kill()
   certificate?.remove()
 })
 await waitForServer(base, { tries: 50, intervalMs: 200, ca: certificate?.cert })
+if (compareUrl) await waitForServer(compareUrl, { tries: 100, intervalMs: 200, ca: certificate?.cert })
 
 function lighthouse(url: string, method: (typeof methods)[number]): Run {
   // Lighthouse now and then fails to record a trace (NO_NAVSTART) on a busy
@@ -190,13 +228,33 @@ function median(values: number[]): number {
 // (docs/decisions/025-performance-budget.md).
 lighthouse(`${base}${paths[0]}`, 'simulate')
 console.log(`warmed up on ${paths[0]} (not counted)`)
+if (compareUrl) {
+  lighthouse(compareUrl, 'simulate')
+  console.log(`warmed up on ${compareUrl} (not counted)`)
+}
+
+// Our article's and the other site's runs, by method, when BENCH_COMPARE is given.
+const compared: Partial<Record<(typeof methods)[number], { ours: Run[]; theirs: Run[] }>> = {}
+
+/** `runs[method]` runs of `path`; our article's each followed by one of the compared article. */
+function measure(path: string, method: (typeof methods)[number]): Run[] {
+  const comparing = compareUrl !== undefined && path === BENCH_ARTICLE
+  const ours: Run[] = []
+  const theirs: Run[] = []
+  for (let run = 0; run < runs[method]; run += 1) {
+    ours.push(lighthouse(`${base}${path}`, method))
+    if (comparing) theirs.push(lighthouse(compareUrl, method))
+  }
+  if (comparing) compared[method] = { ours, theirs }
+  return ours
+}
 
 const rows: Record<string, string | number>[] = []
 const raw: Record<string, Run[]> = {}
 const medians: Record<string, Partial<Record<(typeof methods)[number], Medians>>> = {}
 for (const method of methods.filter((name) => runs[name] > 0)) {
   for (const path of paths) {
-    const results = Array.from({ length: runs[method] }, () => lighthouse(`${base}${path}`, method))
+    const results = measure(path, method)
     raw[`${method} ${path}`] = results
     const m = (key: keyof Run) => median(results.map((run) => run[key]))
     const fastest = (key: keyof Run) => Math.round(Math.min(...results.map((run) => run[key])))
@@ -235,11 +293,56 @@ for (const method of methods.filter((name) => runs[name] > 0)) {
       requests: m('requests'),
       'HTML KB': Number((m('htmlBytes') / 1000).toFixed(1)),
     })
-    console.log(`measured ${method} ${path}`)
+    console.log(`measured ${method} ${path}${compared[method] && path === BENCH_ARTICLE ? ` and ${compareUrl}` : ''}`)
+  }
+}
+if (compareUrl && !paths.includes(BENCH_ARTICLE)) {
+  for (const method of methods.filter((name) => runs[name] > 0)) {
+    measure(BENCH_ARTICLE, method)
+    console.log(`measured ${method} ${BENCH_ARTICLE} and ${compareUrl} (the comparison only)`)
   }
 }
 console.table(rows)
 server.kill()
+compareServer?.kill()
+
+const comparison = compareUrl ? compareArticles() : undefined
+
+/** Prints our article's and the compared one's first and largest paints, and the ratio issue 39 sets a target for. */
+function compareArticles() {
+  const comparedRows: Record<string, string | number>[] = []
+  const lcp: Partial<Record<(typeof methods)[number], { ours: number; theirs: number }>> = {}
+  for (const method of methods) {
+    const pair = compared[method]
+    if (!pair) continue
+    const m = (results: Run[], key: 'fcp' | 'lcp') => Math.round(median(results.map((run) => run[key])))
+    lcp[method] = { ours: m(pair.ours, 'lcp'), theirs: m(pair.theirs, 'lcp') }
+    for (const [site, page, results] of [
+      ['ours', BENCH_ARTICLE, pair.ours],
+      ['compared', comparePath!, pair.theirs],
+    ] as const) {
+      comparedRows.push({
+        method,
+        site,
+        page,
+        runs: results.length,
+        'FCP ms': m(results, 'fcp'),
+        'LCP ms': m(results, 'lcp'),
+      })
+    }
+  }
+  console.log(`Our article beside ${compareDir}${comparePath}, runs interleaved (medians):`)
+  console.table(comparedRows)
+  const applied = lcp.devtools
+  const ratio = applied ? Number((applied.ours / applied.theirs).toFixed(2)) : undefined
+  console.log(
+    ratio === undefined
+      ? 'No applied runs: no ratio of the largest paints under applied throttling.'
+      : `LCP under applied throttling, ours / theirs: ${applied!.ours} / ${applied!.theirs} ms = ${ratio.toFixed(2)}, ` +
+          `${ratio <= COMPARE_LCP_RATIO_TARGET ? 'at most' : 'above'} issue 39's target of ${COMPARE_LCP_RATIO_TARGET}.`,
+  )
+  return { dir: compareDir, path: comparePath, article: BENCH_ARTICLE, medians: comparedRows, ratio, raw: compared }
+}
 
 const measures: PageMeasure[] = paths.map((path) => {
   const entry = pages.find((page) => page.path === path)
@@ -257,7 +360,11 @@ mkdirSync('bench-results', { recursive: true })
 const file = `bench-results/lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
 writeFileSync(
   file,
-  JSON.stringify({ runs, protocol, budget: BUDGET, medians: rows, broken, slow, missed, raw }, null, 2),
+  JSON.stringify(
+    { runs, protocol, budget: BUDGET, medians: rows, broken, slow, missed, raw, ...(comparison ? { comparison } : {}) },
+    null,
+    2,
+  ),
 )
 const counted =
   runs.devtools > 0

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, test, vi } from 'vitest'
+import { UNREADABLE_FORM } from '#app/lib/leads/lead-constants.ts'
 import { contactFormFields } from '#app/lib/leads/lead-fields.ts'
 import { attribute, elementsByTag, findElements, parseHtml, textOf, type HtmlElement } from '#tests/gates/html-dom.ts'
 import { readServerEnv } from './env.ts'
+import { MAX_POST_BYTES } from './http/pages.ts'
 import { startServer } from './start.ts'
 import { attribution, contactLead as contact } from './leads/test-leads.ts'
 import { builtClientDir, crossSiteHeaders, expectRetryWithinAMinute, postLead, startTestServer } from './test-server.ts'
@@ -394,6 +396,45 @@ describe('refused posts store nothing', () => {
     expect(shown.errors).toEqual({})
     // A body past the limit is parsed by nobody, the page included (app/actions/form.ts).
     expect(shown.values).toEqual({})
+    expect(rows()).toHaveLength(before)
+  })
+
+  test('past 64 KB, with a length or sent in chunks without one: 413 before anything reads it, nothing stored', async () => {
+    const before = rows().length
+    const body = new URLSearchParams({ ...contact, message: 'm'.repeat(MAX_POST_BYTES) }).toString()
+    const withLength = await fetch(`${server.url}${actionPath}`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    const bytes = new TextEncoder().encode(body)
+    const chunked = await fetch(`${server.url}${actionPath}`, {
+      method: 'POST',
+      body: new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 8192) controller.enqueue(bytes.subarray(at, at + 8192))
+          controller.close()
+        },
+      }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      duplex: 'half',
+    } as RequestInit)
+    for (const response of [withLength, chunked]) {
+      expect(response.status).toBe(413)
+      expect(await response.text()).toBe('This post is larger than any form of this site sends.')
+    }
+    expect(rows()).toHaveLength(before)
+  })
+
+  test('a form post whose body is no form (a broken multipart body): 400 saying so, nothing stored', async () => {
+    const before = rows().length
+    const response = await fetch(`${server.url}${actionPath}`, {
+      method: 'POST',
+      body: '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nada@example.com',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toBe(UNREADABLE_FORM)
     expect(rows()).toHaveLength(before)
   })
 })

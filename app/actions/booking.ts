@@ -11,9 +11,9 @@ import { callTime, HELD_PARAM, JUST_BOOKED_PARAM, type BookingWrite } from '#app
 import { UNREADABLE_FORM } from '#app/lib/leads/lead-constants.ts'
 import { page } from '#app/lib/site/registry.ts'
 import type { BookingOutcome, ManageOutcome } from '#server/booking/service.ts'
+import { MANAGE_PATH } from '#server/booking/tokens.ts'
 
 const BOOK_PATH = page('/book').path
-const MANAGE_PATH = page('/book/manage').path
 
 /** The form's fields as it sent them: the first value of each name. */
 export function sentFields(form: FormData): Record<string, string> {

@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, expect, test } from 'vitest'
+import { mobileNav } from '#app/lib/site/navigation.ts'
 import { services } from '#app/lib/site/registry.ts'
 import { DesktopNav } from './desktop-nav.tsx'
 
@@ -42,15 +43,11 @@ const links = (panel: HTMLElement) =>
 test('lists the header’s links and menus in order, each link with its address', () => {
   const nav = renderAt('/')
   expect(entries(nav)).toEqual([
-    'About /about',
+    'About menu',
     'Services menu',
     'Case Studies /case-studies',
-    'How We Work /how-we-work',
     'Industries menu',
-    'Locations /locations',
-    'Approach /approach',
-    'Resources /resources',
-    'Blog /blog',
+    'Resources menu',
     'Pricing /pricing',
     'Contact /contact',
   ])
@@ -58,12 +55,40 @@ test('lists the header’s links and menus in order, each link with its address'
 
 test('each menu’s button opens its own panel, a native popover that needs no script', () => {
   renderAt('/')
-  for (const name of ['Services', 'Industries']) {
+  const names = ['About', 'Services', 'Industries', 'Resources']
+  for (const name of names) {
     const panel = panelOf(name)
     expect(panel.getAttribute('popover')).toBe('auto')
     expect(screen.getByRole('button', { name }).getAttribute('type')).toBe('button')
   }
-  expect(panelOf('Services')).not.toBe(panelOf('Industries'))
+  expect(new Set(names.map(panelOf)).size).toBe(names.length)
+})
+
+test('About lists the about page first, then How We Work, Approach and Locations', () => {
+  renderAt('/')
+  expect(links(panelOf('About'))).toEqual([
+    ['About Northpeak', '/about'],
+    ['How We Work', '/how-we-work'],
+    ['Approach', '/approach'],
+    ['Locations', '/locations'],
+  ])
+})
+
+test('Resources lists "All resources" first, then the blog', () => {
+  renderAt('/')
+  expect(links(panelOf('Resources'))).toEqual([
+    ['All resources', '/resources'],
+    ['Blog', '/blog'],
+  ])
+})
+
+test('leads to every page the mobile menu does but Home, which is the logo', () => {
+  const nav = renderAt('/')
+  const reached = new Set([...nav.querySelectorAll('a')].map((link) => link.getAttribute('href')))
+  const mobile = mobileNav.flatMap((item) =>
+    item.kind === 'link' ? [item.page.path] : item.menu.items.map((entry) => entry.path),
+  )
+  expect(mobile.filter((path) => !reached.has(path))).toEqual(['/'])
 })
 
 test('Services lists "All services" first, then every service but omnichannel', () => {
@@ -85,18 +110,33 @@ test('Industries lists SaaS and Ecommerce', () => {
   ])
 })
 
-test('marks the link of the page shown, and no other', () => {
-  renderAt('/services/paid-ads')
+test('marks the link of the page shown, and no other; a menu that holds it is tinted', () => {
   const current = () => [...document.querySelectorAll('[aria-current]')]
+  const tinted = () => [...document.querySelectorAll('button[data-current]')].map((button) => button.textContent)
+
+  renderAt('/services/paid-ads')
   expect(current().map((link) => [link.textContent, link.getAttribute('aria-current')])).toEqual([['Paid Ads', 'page']])
+  expect(tinted()).toEqual(['Services'])
 
   renderAt('/industries/saas')
   expect(current().map((link) => link.textContent)).toEqual(['SaaS'])
+  expect(tinted()).toEqual(['Industries'])
 
-  // An article is read under the blog: its link is marked.
+  // An article is read under the blog: its link is marked, and the menu it is in.
   renderAt('/blog/local-seo-guide')
   expect(current().map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Blog', '/blog']])
+  expect(tinted()).toEqual(['Resources'])
+
+  // A city page is read under Locations.
+  renderAt('/locations/austin')
+  expect(current().map((link) => link.textContent)).toEqual(['Locations'])
+  expect(tinted()).toEqual(['About'])
+
+  renderAt('/case-studies/saas-startup')
+  expect(current().map((link) => link.textContent)).toEqual(['Case Studies'])
+  expect(tinted()).toEqual([])
 
   renderAt('/')
   expect(current()).toEqual([])
+  expect(tinted()).toEqual([])
 })

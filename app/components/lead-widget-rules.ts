@@ -5,6 +5,13 @@
 
 /** When the exit popup opens by itself (docs/product.md#exit-popup). */
 export const EXIT_POPUP_DELAY_MS = 30_000
+/**
+ * Where the offer is a small sheet at the foot of the screen instead of a
+ * modal dialog (docs/product.md#exit-popup): narrow screens, where the mobile
+ * call-to-action bar shows too, and screens whose main pointer is a finger,
+ * whatever their width (phones, tablets).
+ */
+export const OFFER_SHEET_MEDIA = '(width < 48rem), (pointer: coarse)'
 /** How far a page is scrolled before the mobile call-to-action bar shows. */
 export const CTA_BAR_SCROLL_PX = 300
 
@@ -43,11 +50,29 @@ export function openPopovers(doc: Document = document): HTMLElement[] {
  * not in use: the popup closes it as it opens.
  */
 export function visitorIsBusy(doc: Document = document): boolean {
+  return fieldOrDialogInUse(doc) || openPopovers(doc).some((popover) => inUse(popover, doc))
+}
+
+/**
+ * Something the sheet must not appear beside: anything the popup waits for
+ * (a dialog, a field in use), and also any open menu, which the sheet leaves
+ * as it is, and the consent banner, which shares the foot of the screen.
+ */
+export function sheetMustWait(doc: Document = document): boolean {
+  return (
+    fieldOrDialogInUse(doc) || openPopovers(doc).length > 0 || doc.documentElement.hasAttribute('data-consent-banner')
+  )
+}
+
+/** A field in use, or a dialog open. */
+function fieldOrDialogInUse(doc: Document): boolean {
   const active = doc.activeElement
   if (active instanceof HTMLElement && active.matches('input, textarea, select, [contenteditable="true"]')) return true
-  if (doc.querySelector('dialog[open], [aria-modal="true"]')) return true
-  return openPopovers(doc).some(
-    (popover) =>
-      popover.contains(active) || (active instanceof HTMLButtonElement && active.popoverTargetElement === popover),
-  )
+  return doc.querySelector('dialog[open], [aria-modal="true"]') !== null
+}
+
+/** A popover the visitor is using: focus on its button or in it. */
+function inUse(popover: HTMLElement, doc: Document): boolean {
+  const active = doc.activeElement
+  return popover.contains(active) || (active instanceof HTMLButtonElement && active.popoverTargetElement === popover)
 }

@@ -12,11 +12,12 @@ const linkClass =
   'block rounded-lg px-3 py-2.5 text-base font-medium text-ink hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800'
 
 /**
- * The menu below the xl breakpoint. It is a native popover: the button opens
- * and closes it without any script, a click outside or Escape closes it, and
- * focus returns to the button. With JavaScript (app/scripts/mobile-menu.ts),
- * focus moves to the first link when it opens and a link click closes it. The
- * button's icon turns from the bars to a cross while it is open (app/app.css).
+ * The menu below the lg breakpoint (1024 px). It is a native popover: the
+ * button opens and closes it without any script, a click outside or Escape
+ * closes it, and focus returns to the button. With JavaScript
+ * (app/scripts/mobile-menu.ts), focus moves to the first link when it opens
+ * and a link click closes it. The button's icon turns from the bars to a
+ * cross while it is open (app/app.css).
  */
 export function MobileMenu({ current }: { current: string }) {
   return (
@@ -28,7 +29,7 @@ export function MobileMenu({ current }: { current: string }) {
         type="button"
         popoverTarget={MOBILE_MENU_ID}
         aria-controls={MOBILE_MENU_ID}
-        className="mobile-menu-button inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 xl:hidden"
+        className="mobile-menu-button inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 lg:hidden"
       >
         <Icon name="menu" className="when-closed" />
         <Icon name="close" className="when-open" />

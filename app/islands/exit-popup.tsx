@@ -1,11 +1,13 @@
 import { Dialog } from 'radix-ui'
-import { useEffect, useRef, useState, type SubmitEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject, type SubmitEvent } from 'react'
 import { IslandBoundary } from '#app/components/error-fallback.tsx'
 import {
   EXIT_POPUP_SEEN_KEY,
+  OFFER_SHEET_MEDIA,
   openPopovers,
   readFlag,
   setFlag,
+  sheetMustWait,
   visitorIsBusy,
 } from '#app/components/lead-widget-rules.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
@@ -37,6 +39,11 @@ const offerItems = site.auditOffer.kit.map((part) => ({
   what: part.what,
 }))
 
+/** The sheet's offer in a line: what the kit is worth and what the email brings (server/outbox/mail.ts, `checklistMail`). */
+const sheetTitle = `Free audit kit, worth ${site.auditOffer.worth}`
+const partNames = site.auditOffer.kit.map((part) => part.name)
+const sheetText = `Our ${partNames.slice(0, -1).join(', ')} and ${partNames.at(-1)}, sent to you by email.`
+
 function attribution() {
   try {
     return attributionFor(window.location.pathname, sessionStorage)
@@ -56,9 +63,12 @@ interface ExitPopupProps {
  * The exit popup (docs/product.md#exit-popup), an island woken by
  * `client:exit-intent` when the pointer leaves through the top of the window
  * or 30 s after the page started loading, and never once the visitor has seen
- * it (a stored flag). It opens at once, unless a dialog is open, or a menu or
- * a field is in use: then it waits until the visitor is done. A menu open only
- * under the pointer closes as it opens, and none opens under it.
+ * it (a stored flag). On a wide screen with a mouse it is a modal dialog: it
+ * opens at once, unless a dialog is open, or a menu or a field is in use: then
+ * it waits until the visitor is done. A menu open only under the pointer
+ * closes as it opens, and none opens under it. On a narrow or touch screen
+ * (`OFFER_SHEET_MEDIA`) it is a small sheet at the foot of the screen that
+ * takes no focus, said politely; its button opens the dialog's form.
  */
 export function ExitPopup(props: ExitPopupProps) {
   return (
@@ -68,27 +78,127 @@ export function ExitPopup(props: ExitPopupProps) {
   )
 }
 
+/** Hidden; the modal dialog at the popup's moment; the sheet; the dialog the visitor opened from the sheet. */
+type View = 'hidden' | 'dialog' | 'sheet' | 'form'
+
 function ExitPopupWhenFree(props: ExitPopupProps) {
-  const [open, setOpen] = useState(false)
+  const [view, setView] = useState<View>('hidden')
+  // Where focus was before the visitor went into the sheet: it goes back there when the sheet or its form closes.
+  const cameFromRef = useRef<HTMLElement | null>(null)
   useEffect(() => {
     let retry: ReturnType<typeof setTimeout> | undefined
     function show() {
       if (readFlag(EXIT_POPUP_SEEN_KEY)) return
-      if (visitorIsBusy()) {
+      const asSheet = window.matchMedia(OFFER_SHEET_MEDIA).matches
+      if (asSheet ? sheetMustWait() : visitorIsBusy()) {
         retry = setTimeout(show, RETRY_WHEN_BUSY_MS)
         return
       }
       setFlag(EXIT_POPUP_SEEN_KEY)
-      setOpen(true)
+      setView(asSheet ? 'sheet' : 'dialog')
     }
     show()
     return () => clearTimeout(retry)
   }, [])
-  return open ? <PopupDialog {...props} onClose={() => setOpen(false)} /> : null
+  const close = useCallback(() => setView('hidden'), [])
+  const backFromSheet = useCallback(() => focusBack(cameFromRef.current), [])
+  return (
+    <>
+      {/* The sheet takes no focus: this says it appeared. In the page from the
+          first render, so that a screen reader reads what is put in it. */}
+      <div role="status" className="sr-only">
+        {view === 'sheet' ? `${sheetTitle}: an offer at the foot of the screen.` : ''}
+      </div>
+      {view === 'sheet' ? (
+        <OfferSheet cameFromRef={cameFromRef} onOpenForm={() => setView('form')} onClose={close} />
+      ) : null}
+      {view === 'dialog' ? <PopupDialog {...props} leaving onClose={close} /> : null}
+      {view === 'form' ? <PopupDialog {...props} leaving={false} onClose={close} returnFocus={backFromSheet} /> : null}
+    </>
+  )
+}
+
+/** Focus back on `element`, where it still is, or else on the page's content, without scrolling. */
+function focusBack(element: HTMLElement | null) {
+  const target = element?.isConnected ? element : document.getElementById('main')
+  target?.focus({ preventScroll: true })
+}
+
+/** The id of the sheet's title, which names it. */
+const SHEET_TITLE_ID = 'offer-sheet-title'
+
+/**
+ * The offer on a narrow or touch screen: a small sheet at the foot of the
+ * screen (above the mobile call-to-action bar while it shows, app/app.css),
+ * a complementary landmark that takes no focus. Its button opens the form;
+ * its close button and Escape dismiss it, and focus, if it was in the sheet,
+ * goes back where it came from. Shown once ever, as the dialog is.
+ */
+function OfferSheet({
+  cameFromRef,
+  onOpenForm,
+  onClose,
+}: {
+  cameFromRef: RefObject<HTMLElement | null>
+  onOpenForm: () => void
+  onClose: () => void
+}) {
+  const sheet = useRef<HTMLElement>(null)
+  function dismiss() {
+    const hadFocus = sheet.current?.contains(document.activeElement) ?? false
+    onClose()
+    if (hadFocus) focusBack(cameFromRef.current)
+  }
+  return (
+    <aside
+      ref={sheet}
+      data-shell=""
+      aria-labelledby={SHEET_TITLE_ID}
+      onFocus={(event) => {
+        const from = event.relatedTarget
+        if (!(from instanceof Node && sheet.current?.contains(from))) {
+          cameFromRef.current = from instanceof HTMLElement ? from : null
+        }
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') dismiss()
+      }}
+      className="offer-sheet fixed inset-x-2 bottom-2 z-40 mx-auto max-w-md rounded-2xl border border-slate-200 bg-surface p-3 shadow-xl sm:inset-x-3 sm:bottom-3 sm:p-4"
+    >
+      {/* The close button's 44 px reach into the padding, so the title's line sets the row's height. */}
+      <div className="flex items-start justify-between gap-2">
+        <p id={SHEET_TITLE_ID} className="font-semibold text-ink">
+          {sheetTitle}
+        </p>
+        <button
+          type="button"
+          aria-label="Hide this offer"
+          onClick={dismiss}
+          className={buttonVariants({ variant: 'ghost', size: 'icon', className: '-my-2.5 -mr-2.5' })}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+      {/* On a short screen the title and the button say it, so that the sheet keeps to a quarter of it. */}
+      <p className="mt-1 text-sm text-muted [@media(height<40rem)]:hidden">{sheetText}</p>
+      <Button variant="cta" size="sm" className="mt-2.5" onClick={onOpenForm}>
+        <Icon name="mail" />
+        Email me the kit
+      </Button>
+    </aside>
+  )
 }
 
 /** The id of the message under the popup's field. */
 const EMAIL_ERROR_ID = 'exit-popup-email-error'
+
+interface PopupDialogProps extends ExitPopupProps {
+  /** Opened at the popup's moment, as the visitor may be leaving; not when they asked for it from the sheet. */
+  leaving: boolean
+  onClose: () => void
+  /** Where focus goes as it closes; by default, back where it was when it opened. */
+  returnFocus?: () => void
+}
 
 /**
  * A modal dialog offering the free audit kit for an email address, sent to
@@ -97,7 +207,7 @@ const EMAIL_ERROR_ID = 'exit-popup-email-error'
  * schema's message under it, and focus goes back to it; the mark goes once
  * the address is right.
  */
-function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & { onClose: () => void }) {
+function PopupDialog({ checklistPath, privacyPath, leaving, onClose, returnFocus }: PopupDialogProps) {
   const [address, setAddress] = useState('')
   const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing')
   const [error, setError] = useState<string | undefined>()
@@ -108,7 +218,7 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
   // When the popup opened: the server's bot check measures from it.
   const [startedAt] = useState(() => Date.now())
   // Where focus was when the popup opened (it opens by itself, without a trigger).
-  const [returnFocus] = useState(() => document.activeElement)
+  const [focusedBefore] = useState(() => document.activeElement)
 
   // A menu the pointer opened on its way out closes as the popup opens, and
   // while it is open no popover outside it opens (as a menu whose pointer
@@ -176,6 +286,7 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
         <Dialog.Content
           ref={content}
           data-shell=""
+          aria-modal="true"
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl sm:p-8"
           onOpenAutoFocus={(event) => {
             event.preventDefault()
@@ -183,7 +294,8 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
-            if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus()
+            if (returnFocus) returnFocus()
+            else if (focusedBefore instanceof HTMLElement && focusedBefore.isConnected) focusedBefore.focus()
           }}
         >
           <Dialog.Close
@@ -194,7 +306,7 @@ function PopupDialog({ checklistPath, privacyPath, onClose }: ExitPopupProps & {
           </Dialog.Close>
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Free audit kit</p>
           <Dialog.Title className="mt-2 pr-8 text-2xl font-bold tracking-tight text-balance text-ink">
-            Before you go: get our marketing audit kit, free
+            {leaving ? 'Before you go: get our marketing audit kit, free' : 'Get our marketing audit kit, free'}
           </Dialog.Title>
           <Dialog.Description className="mt-3 text-muted">
             Three tools we use with clients, valued at {site.auditOffer.worth}, sent to your inbox:

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { page } from '#app/lib/site/registry.ts'
 
 /**
  * The links of a booking's mails (docs/decisions/035-bookings.md):
@@ -18,8 +19,8 @@ export interface BookingToken {
   sequence: number
 }
 
-/** The page the links open (server/booking/README.md, "Links"): `/book/manage?token=...`. */
-export const MANAGE_PATH = '/book/manage'
+/** The page the links open (server/booking/README.md, "Links"): `/book/manage?token=...`, as the registry lists it. */
+export const MANAGE_PATH = page('/book/manage').path
 
 export function signBookingToken(secret: string, { action, id, sequence }: BookingToken): string {
   return `${action}.${id}.${sequence}.${mac(secret, action, id, sequence)}`

@@ -3,9 +3,11 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { NOT_FOUND_PATH } from '#app/lib/site/not-found.ts'
 import { cacheControlOf, cachePolicy } from '../hosting/cache-policy.ts'
 import type { ClientAddress } from './client-address.ts'
+import { MAX_LEAD_BYTES } from '../leads/intake.ts'
 import type { SiteServices } from '../site-services.ts'
 import type { StaticFile } from '../hosting/static-files.ts'
 
@@ -133,12 +135,27 @@ export function pagesApp({
         async (c) => (await onDemand(c)) ?? send(c, notFoundPage, 404),
       )
       // Forms post to their page's action, islands to /_actions/, landing pages to /api/leads.
-      .post('*', async (c) => (await onDemand(c)) ?? notAllowed(c))
+      .post(
+        '*',
+        bodyLimit({ maxSize: MAX_POST_BYTES, onError: (c) => c.text(TOO_LARGE, 413) }),
+        async (c) => (await onDemand(c)) ?? notAllowed(c),
+      )
       .all('*', notAllowed)
   )
 }
 
 const contentTypeOfPages = 'text/html; charset=utf-8'
+
+/**
+ * The most a post may carry to Astro: four times what any write takes
+ * (MAX_LEAD_BYTES, Astro's `actionBodySizeLimit`), so that a form a little
+ * too long still comes back as its page with the reason, while nothing larger
+ * is read at all. Astro's React renderer reads a form post's body again for
+ * each component it renders (to find a React form action's key), so the bound
+ * holds there too. A body without a length is counted as it arrives.
+ */
+export const MAX_POST_BYTES = 4 * MAX_LEAD_BYTES
+const TOO_LARGE = 'This post is larger than any form of this site sends.'
 
 /** Any other method, or a post where nothing takes one: 405, naming the methods the site takes. */
 const notAllowed = (c: Context) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD, POST' })

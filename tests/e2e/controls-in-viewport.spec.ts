@@ -1,28 +1,20 @@
 import { expect, test, type Page } from '@playwright/test'
 import { CTA_BAR_SCROLL_PX } from '#app/components/lead-widget-rules.ts'
 import { barAllowedOn } from '#app/lib/leads/lead-widget-pages.ts'
-import { categories, page as registryPage, pages, type RouteModule } from '#app/lib/site/registry.ts'
+import { categories, page as registryPage } from '#app/lib/site/registry.ts'
 import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 import { expectControlsInViewport, narrowViewports } from './controls-in-viewport.ts'
 import { loaded } from './support.ts'
+import { onePerTemplate } from './expected.ts'
 
 // Every visible control of one page of each family lies inside the viewport
 // at 320, 390 and 768 px, the mobile call-to-action bar's among them
 // (docs/product.md#mobile-call-to-action-bar): a control pushed off the screen
 // fails with its name. One load per page and width, one look at the page.
 
-/** The first page the registry lists for each shell (a service, a case study, a city, an article, a blog topic...). */
-const firstOfEachRoute = [
-  ...pages
-    .reduce(
-      (first, entry) => (first.has(entry.route) ? first : first.set(entry.route, entry.path)),
-      new Map<RouteModule, string>(),
-    )
-    .values(),
-]
 const families = [
   ...new Set([
-    ...firstOfEachRoute,
+    ...onePerTemplate,
     registryPage('/').path,
     registryPage('/industries/saas').path,
     registryPage('/about').path,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { EXIT_POPUP_SEEN_KEY } from '#app/components/lead-widget-rules.ts'
 import { TOAST_EVENT } from '#app/components/ui/toast.ts'
 import { site } from '#app/lib/site/site.ts'
 import { classConflicts } from './class-conflicts.ts'
@@ -26,6 +27,11 @@ async function exitThroughTop(page: Page) {
 }
 
 const popup = (page: Page) => page.getByRole('dialog', { name: /marketing audit kit/ })
+/** The offer on narrow and touch screens: a sheet at the foot of the screen, no dialog. */
+const offerSheet = (page: Page) => page.getByRole('complementary', { name: /audit kit/ })
+/** An article, where a visitor reads. */
+const article = '/blog/seo-strategy-2025'
+const ctaBar = (page: Page) => page.getByRole('region', { name: 'Book a strategy call' })
 
 /** Counts the toasts the page asks for from now on (each wakes the toaster by its event, app/components/ui/toast.ts). */
 async function countToasts(page: Page) {
@@ -72,6 +78,29 @@ test.describe('the exit popup', () => {
     await expect(popup(page)).toHaveCount(0)
     await page.clock.runFor(6000)
     await expect(popup(page)).toBeVisible()
+  })
+
+  test('at 1280x800 stays a modal dialog: exit intent opens it, and so do 30 s, with focus in its field', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await openPopup(page, article)
+    await expect(popup(page)).toHaveAttribute('aria-modal', 'true')
+    await expect(popup(page).getByLabel('Email address')).toBeFocused()
+    await expect(offerSheet(page)).toHaveCount(0)
+
+    // A visitor who has not seen it yet, left alone for 30 s.
+    await page.evaluate(() => localStorage.clear())
+    const timed = await page.context().newPage()
+    await timed.clock.install()
+    await loaded(timed, article)
+    await timed.clock.runFor(5000)
+    await popupArmed(timed)
+    await timed.clock.runFor(26_000)
+    await expect(popup(timed)).toHaveAttribute('aria-modal', 'true')
+    await expect(popup(timed)).toContainText('Before you go')
+    await expect(popup(timed).getByLabel('Email address')).toBeFocused()
+    await expect(offerSheet(timed)).toHaveCount(0)
   })
 
   test('is shown once ever: after it was seen, a reload and an exit open nothing', async ({ page }) => {
@@ -282,6 +311,124 @@ test.describe('the exit popup', () => {
         theme,
       ).toEqual([])
     }
+  })
+})
+
+test.describe('the timed offer on phones and touch screens', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true })
+
+  /** Loads `path`, reads past the call-to-action bar's 300 px, and lets 31 s pass: the offer's moment. */
+  async function readFor31Seconds(page: Page, path = article) {
+    await page.clock.install()
+    await loaded(page, path)
+    await page.clock.runFor(5000)
+    await popupArmed(page)
+    await page.evaluate(() => window.scrollTo(0, 900))
+    await expect(ctaBar(page)).toBeVisible()
+    await page.clock.runFor(26_000)
+    await islandAwake(page, 'ExitPopup')
+    // Whatever the offer is, it is on the screen now.
+    await expect(popup(page).or(offerSheet(page))).toBeVisible()
+  }
+
+  test('at 390x844 on an article, past 30 s: no modal, a sheet of at most a quarter of the screen that takes no focus, above the bar', async ({
+    page,
+  }) => {
+    await readFor31Seconds(page)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.locator('[aria-modal="true"]')).toHaveCount(0)
+    const sheet = offerSheet(page)
+    await expect(sheet).toBeVisible()
+    // Focus stays where the reader left it: nowhere, so no keyboard opens.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true)
+    // The page around it stays usable: nothing is hidden from assistive technology or made inert.
+    await expect(page.locator('main[aria-hidden], main[inert], body > [aria-hidden="true"]:has(main)')).toHaveCount(0)
+    const box = (await sheet.boundingBox())!
+    expect(box.width * box.height, 'the area it covers').toBeLessThanOrEqual(0.25 * 390 * 844)
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(390)
+    // Beside the call-to-action bar, not over it.
+    const bar = (await ctaBar(page).boundingBox())!
+    expect(box.y + box.height, 'the sheet ends above the bar').toBeLessThanOrEqual(bar.y)
+    await expect(ctaBar(page).getByRole('link', { name: 'Book your free strategy call' })).toBeVisible()
+    // It offers the kit as the email sends it, and says nothing about leaving.
+    await expect(sheet).toContainText(`worth ${site.auditOffer.worth}`)
+    for (const part of site.auditOffer.kit) await expect(sheet).toContainText(part.name)
+    await expect(sheet).toContainText('by email')
+    await expect(sheet).not.toContainText(/before you go|leav|exit/i)
+    // Said politely to a screen reader, which it does not interrupt.
+    await expect(page.getByRole('status').filter({ hasText: 'Free audit kit' })).toHaveText(
+      /an offer at the foot of the screen/,
+    )
+    const results = await axeOn(page).withTags(axeTags).analyze()
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+
+    // On the smallest phones too, and still above the bar.
+    await page.setViewportSize({ width: 320, height: 568 })
+    const small = (await sheet.boundingBox())!
+    expect(small.width * small.height, 'the area it covers at 320x568').toBeLessThanOrEqual(0.25 * 320 * 568)
+    expect(small.y + small.height).toBeLessThanOrEqual((await ctaBar(page).boundingBox())!.y)
+  })
+
+  test('is reached from the keyboard, goes by its close button or Escape, and never returns', async ({ page }) => {
+    await readFor31Seconds(page)
+    const sheet = offerSheet(page)
+    // Right after the skip link, as the shell's widgets are.
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(sheet.getByRole('button', { name: 'Hide this offer' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(sheet.getByRole('button', { name: 'Email me the kit' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(sheet).toHaveCount(0)
+    // Focus does not fall out of the page: it goes back where it came from.
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    expect(await page.evaluate((key) => localStorage.getItem(key), EXIT_POPUP_SEEN_KEY)).not.toBeNull()
+
+    await loaded(page, article)
+    await page.clock.runFor(31_000)
+    await page.waitForTimeout(300)
+    await expect(offerSheet(page)).toHaveCount(0)
+    await expect(popup(page)).toHaveCount(0)
+    await expect(popupIsland(page)).not.toHaveAttribute('data-armed')
+
+    // The close button dismisses it too.
+    await page.evaluate(() => localStorage.clear())
+    const other = await page.context().newPage()
+    await readFor31Seconds(other, '/services/paid-ads')
+    await offerSheet(other).getByRole('button', { name: 'Hide this offer' }).click()
+    await expect(offerSheet(other)).toHaveCount(0)
+  })
+
+  test('its button opens the form the visitor asked for, which says nothing about leaving, and the sheet is gone', async ({
+    page,
+  }) => {
+    await readFor31Seconds(page)
+    await offerSheet(page).getByRole('button', { name: 'Email me the kit' }).click()
+    const dialog = popup(page)
+    await expect(dialog).toBeVisible()
+    await expect(dialog).not.toContainText(/before you go/i)
+    await expect(dialog.getByLabel('Email address')).toBeFocused()
+    await expect(offerSheet(page)).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(offerSheet(page)).toHaveCount(0)
+  })
+
+  test('on a touch screen as wide as a laptop, it is the sheet too', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.clock.install()
+    await loaded(page, article)
+    await page.clock.runFor(5000)
+    await popupArmed(page)
+    await page.clock.runFor(26_000)
+    await islandAwake(page, 'ExitPopup')
+    await expect(popup(page).or(offerSheet(page))).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    const box = (await offerSheet(page).boundingBox())!
+    expect(box.width * box.height).toBeLessThanOrEqual(0.25 * 1024 * 768)
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true)
   })
 })
 

@@ -1,21 +1,47 @@
+import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import axe from 'axe-core'
-import { expectedPages } from './expected.ts'
+import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
+import { expectedPages, expectPageAsListed, onePerTemplate } from './expected.ts'
 import { classConflicts } from './class-conflicts.ts'
 import { axeOn, loaded } from './support.ts'
 
-// Every page, hydrated: no accessibility violation that axe-core can find
-// (WCAG 2.2 A and AA, and its best practices), nothing in the console, no
-// element with two classes that set the same property, and nothing its
-// Content-Security-Policy refuses (docs/decisions/022-release-gates.md).
+// Every page, hydrated, in one visit for all that is checked of each page: its
+// heading, text and metadata (expected.ts), no accessibility violation that
+// axe-core can find (WCAG 2.2 A and AA, and its best practices), nothing in
+// the console, no element with two classes that set the same property, and
+// nothing its Content-Security-Policy refuses (docs/decisions/022-release-gates.md).
 // The blog's search results and its empty result are states of their own.
 // Both themes: the light one, and the dark one a visitor whose system prefers
 // it gets without a choice of their own (docs/decisions/026-type-and-theme.md).
-// The dark theme is the same document in other colors: each page is loaded
-// once, checked in the light theme, then the system's preference turns dark
-// (the page follows it, as it does for a visitor) and axe-core runs the rules
-// that read colors again; the class check reads the markup alone, once.
+// The dark theme is the same document in other colors, decided by its
+// template and its sections: on one page of each template and enough pages to
+// show every section type, once checked in the light theme, the
+// system's preference turns dark (the page follows it, as it does for a
+// visitor) and axe-core runs the rules that read colors again; the class
+// check reads the markup alone, once.
 const paths = [...expectedPages.map(({ page }) => page.path), '/blog?q=email', '/blog?q=zzzz']
+const darkChecked = new Set([...onePerTemplate, ...pagesShowingEverySection(), '/blog?q=email'])
+
+/**
+ * Top-level pages, in the registry's order, until every section type their
+ * content uses has been shown once: what else decides a page's colors.
+ */
+function pagesShowingEverySection(): string[] {
+  const seen = new Set<string>()
+  const chosen: string[] = []
+  for (const { page } of expectedPages) {
+    const { data } = parseFrontmatter(readFileSync(contentFileOf(page), 'utf8')) as {
+      data: { sections?: { type: string }[] }
+    }
+    const sections = data.sections ?? []
+    const fresh = sections.map((section) => section.type).filter((type) => !seen.has(type))
+    if (fresh.length === 0) continue
+    for (const type of fresh) seen.add(type)
+    chosen.push(page.path)
+  }
+  return chosen
+}
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 /** The rules of `axeTags` whose outcome depends on the colors of the page: axe-core's own color category. */
@@ -75,7 +101,9 @@ for (const { theme, colorScheme } of [
 }
 
 function qualityTest(path: string) {
-  test(`${path} passes axe-core, and its color rules in the dark theme, and logs no console error or CSP violation`, async ({
+  const expected = expectedPages.find(({ page }) => page.path === path)
+  const dark = darkChecked.has(path)
+  test(`${path}${expected ? ' shows its heading, text and metadata,' : ''} passes axe-core${dark ? ', and its color rules in the dark theme,' : ''} and logs no console error or CSP violation`, async ({
     page,
   }) => {
     const errors: string[] = []
@@ -97,23 +125,26 @@ function qualityTest(path: string) {
       })
     })
     await page.emulateMedia({ colorScheme: 'light' })
-    await loaded(page, path)
+    const response = await page.goto(path, { waitUntil: 'load' })
+    if (expected) await expectPageAsListed(page, response, expected)
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
     expect(await violations(page, { tags: axeTags })).toEqual([])
     expect(await classConflicts(page)).toEqual([])
 
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-    // Colors that ease into the dark theme are read once they are there.
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation instanceof CSSTransition)
-          .map((animation) => animation.finished),
-      ),
-    )
-    expect(await violations(page, { rules: colorRules }), 'in the dark theme').toEqual([])
+    if (dark) {
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+      // Colors that ease into the dark theme are read once they are there.
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation instanceof CSSTransition)
+            .map((animation) => animation.finished),
+        ),
+      )
+      expect(await violations(page, { rules: colorRules }), 'in the dark theme').toEqual([])
+    }
 
     expect(errors).toEqual([])
     expect(cspViolations, 'what the Content-Security-Policy refused').toEqual([])

@@ -17,48 +17,45 @@ const headerServices = [
 test.describe('header, desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
 
-  test('the Main navigation links where the product says', async ({ page }) => {
+  test('the Main navigation links where the product says, its secondary links in the About and Resources menus', async ({
+    page,
+  }) => {
     await loaded(page, '/')
     const nav = page.getByRole('navigation', { name: 'Main' })
     for (const [name, href] of [
-      ['About', '/about'],
       ['Case Studies', '/case-studies'],
-      ['How We Work', '/how-we-work'],
-      ['Locations', '/locations'],
-      ['Approach', '/approach'],
-      ['Resources', '/resources'],
-      ['Blog', '/blog'],
       ['Pricing', '/pricing'],
       ['Contact', '/contact'],
     ] as const) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
     }
+    for (const [menu, links] of [
+      [
+        'About',
+        [
+          ['About Northpeak', '/about'],
+          ['How We Work', '/how-we-work'],
+          ['Approach', '/approach'],
+          ['Locations', '/locations'],
+        ],
+      ],
+      [
+        'Resources',
+        [
+          ['All resources', '/resources'],
+          ['Blog', '/blog'],
+        ],
+      ],
+    ] as const) {
+      await nav.getByRole('button', { name: menu }).click()
+      for (const [name, href] of links) {
+        await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+      }
+      await page.keyboard.press('Escape')
+    }
     const banner = page.getByRole('banner')
     await expect(banner.getByRole('link', { name: 'Northpeak, home' })).toHaveAttribute('href', '/')
     await expect(banner.getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute('href', '/book')
-  })
-
-  test('at 1280 px, the narrowest width that shows it, the Main navigation fits between the logo and the buttons', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await loaded(page, '/')
-    const banner = page.getByRole('banner')
-    const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!
-    const logo = await box(banner.getByRole('link', { name: 'Northpeak, home' }))
-    const nav = page.getByRole('navigation', { name: 'Main' })
-    const first = await box(nav.getByRole('link', { name: 'About', exact: true }))
-    const last = await box(nav.getByRole('link', { name: 'Contact', exact: true }))
-    const toggle = await box(banner.getByRole('button', { name: 'Dark theme' }))
-    const call = await box(banner.getByRole('link', { name: 'Book your free strategy call' }))
-    expect(first.x, 'the first link starts after the logo').toBeGreaterThanOrEqual(logo.x + logo.width)
-    expect(last.x + last.width, 'the last link ends before the theme toggle').toBeLessThanOrEqual(toggle.x)
-    expect(toggle.x + toggle.width, 'the toggle ends before the strategy call').toBeLessThanOrEqual(call.x)
-    expect(call.x + call.width, 'the strategy call ends inside the viewport').toBeLessThanOrEqual(1280)
-    // Every entry on one line, as high as the others.
-    for (const name of ['About', 'Pricing', 'Contact']) {
-      expect((await box(nav.getByRole('link', { name, exact: true }))).height).toBe(first.height)
-    }
   })
 
   test('the Services menu lists every service page but omnichannel', async ({ page }) => {
@@ -150,6 +147,122 @@ test.describe('header, desktop', () => {
     await page.keyboard.press('Enter')
     await expect(page.locator('main#main')).toBeFocused()
   })
+})
+
+/**
+ * Every link SPEC.md puts in the header (Home, About, Services and each service
+ * page but omnichannel, Case Studies, How We Work, the Industries menu,
+ * Locations, Approach, Resources, Blog, Contact), with Pricing
+ * (docs/product.md#header) and the strategy call's button.
+ */
+const specHeaderLinks = [
+  ['/', 'Northpeak, home'],
+  ['/about', 'About'],
+  ['/services', 'Services'],
+  ...headerServices.map(([name, href]) => [href, name] as const),
+  ['/case-studies', 'Case Studies'],
+  ['/how-we-work', 'How We Work'],
+  ['/industries/saas', 'SaaS'],
+  ['/industries/ecommerce', 'Ecommerce'],
+  ['/locations', 'Locations'],
+  ['/approach', 'Approach'],
+  ['/resources', 'Resources'],
+  ['/blog', 'Blog'],
+  ['/pricing', 'Pricing'],
+  ['/contact', 'Contact'],
+  ['/book', 'Book your free strategy call'],
+] as const
+
+/** What a header entry's text takes: its box, the lines its words run over, and whether it reaches past its box. */
+interface EntryBox {
+  name: string
+  x: number
+  y: number
+  width: number
+  height: number
+  lines: number
+  overflows: boolean
+}
+
+/** Every link and button the header shows (not those in a closed menu), with the lines its words take. */
+function headerEntries(page: Page): Promise<EntryBox[]> {
+  return page.getByRole('banner').evaluate((header) =>
+    [...header.querySelectorAll<HTMLElement>('a, button')]
+      .filter((entry) => entry.checkVisibility() && !entry.closest('[popover]'))
+      .map((entry) => {
+        const box = entry.getBoundingClientRect()
+        const tops = new Set<number>()
+        const walker = document.createTreeWalker(entry, NodeFilter.SHOW_TEXT)
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          if (!text.textContent?.trim() || !(text.parentElement?.checkVisibility() ?? false)) continue
+          const range = document.createRange()
+          range.selectNodeContents(text)
+          for (const line of range.getClientRects()) if (line.width > 1) tops.add(Math.round(line.top))
+        }
+        return {
+          name: entry.textContent?.trim() || entry.getAttribute('aria-label') || '',
+          x: box.x,
+          y: box.y,
+          width: box.width,
+          height: box.height,
+          lines: tops.size,
+          overflows: entry.scrollWidth > entry.clientWidth + 1,
+        }
+      }),
+  )
+}
+
+test.describe('header from 1024 to 2560 px', () => {
+  for (const width of [1024, 1280, 1536, 1920, 2560]) {
+    test(`at ${width} px every entry is on one line inside the header, and every link the spec names is reachable`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await loaded(page, '/about')
+      const banner = page.getByRole('banner')
+      const header = (await banner.boundingBox())!
+      const entries = await headerEntries(page)
+      // The Main navigation itself shows, not a menu button.
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+      expect(entries.map((entry) => entry.name)).toContain('Book your free strategy call')
+      for (const entry of entries) {
+        expect(entry.lines, `"${entry.name}" on one line`).toBeLessThanOrEqual(1)
+        expect(entry.overflows, `"${entry.name}" inside its box`).toBe(false)
+        expect(entry.y, `"${entry.name}" inside the header`).toBeGreaterThanOrEqual(header.y)
+        expect(entry.y + entry.height, `"${entry.name}" inside the header`).toBeLessThanOrEqual(
+          header.y + header.height,
+        )
+        expect(entry.x + entry.width, `"${entry.name}" inside the window`).toBeLessThanOrEqual(width)
+      }
+      // Side by side, none over another.
+      const byX = entries.toSorted((a, b) => a.x - b.x)
+      for (const [index, entry] of byX.entries()) {
+        const next = byX[index + 1]
+        if (next)
+          expect(entry.x + entry.width, `"${entry.name}" ends before "${next.name}"`).toBeLessThanOrEqual(next.x + 0.5)
+      }
+
+      // Each link shows in the header, or in a menu of it that opens from the keyboard.
+      for (const [href, name] of specHeaderLinks) {
+        const shown = banner.locator(`a[href="${href}"]:visible`)
+        if ((await shown.count()) > 0) continue
+        const menu = await banner.evaluate(
+          (element, target) =>
+            [...element.querySelectorAll<HTMLElement>('[popover]')]
+              .filter((panel) => panel.querySelector(`a[href="${target}"]`))
+              .map((panel) => panel.id)
+              .find((id) => element.querySelector<HTMLElement>(`button[popovertarget="${id}"]`)?.checkVisibility()),
+          href,
+        )
+        expect(menu, `${name} (${href}) is shown, or in a menu the header shows`).toBeDefined()
+        await banner.locator(`button[popovertarget="${menu}"]`).focus()
+        await page.keyboard.press('Enter')
+        await expect(shown.first(), `${name} (${href})`).toBeVisible()
+        await page.keyboard.press('Escape')
+        await expect(shown).toHaveCount(0)
+      }
+    })
+  }
 })
 
 test.describe('footer', () => {

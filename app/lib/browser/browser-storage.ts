@@ -19,7 +19,7 @@ import { THEME_KEY } from './theme.ts'
 export { ATTRIBUTION_KEY, THEME_KEY }
 /** The answer to the consent banner, `granted` or `denied` (app/lib/analytics/consent.ts); only in a build with analytics. */
 export const CONSENT_KEY = 'northpeak-consent'
-/** The day the exit popup was shown (app/components/lead-widget-rules.ts). */
+/** The day the exit popup was shown, as a dialog or as the sheet of phones and touch screens (app/components/lead-widget-rules.ts). */
 export const EXIT_POPUP_SEEN_KEY = 'northpeak:exit-popup-seen'
 /** The day the mobile call-to-action bar was closed (app/components/lead-widget-rules.ts). */
 export const CTA_BAR_DISMISSED_KEY = 'northpeak:cta-bar-dismissed'
@@ -52,7 +52,8 @@ export const browserStorage: readonly BrowserStorageEntry[] = [
   {
     key: EXIT_POPUP_SEEN_KEY,
     storage: 'localStorage',
-    holds: 'the date the audit offer window was shown, so that it does not open again',
+    holds:
+      'the date the audit kit was offered (the window, or on a phone or touch screen the panel at the foot of the screen), so that it is not offered again',
     lasts: 'until you clear this site’s data',
   },
   {

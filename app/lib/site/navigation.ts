@@ -1,4 +1,5 @@
 import { industries, page, services, type PageEntry } from './registry.ts'
+import { site } from './site.ts'
 
 /**
  * The header's and footer's links (docs/product.md#shared-shell), all drawn from
@@ -8,6 +9,8 @@ export interface NavMenu {
   label: string
   /** The menu's own overview page, listed first when there is one. */
   overview?: PageEntry
+  /** How the overview's link reads in the menu: "All <label>" unless given. */
+  overviewName?: string
   items: PageEntry[]
 }
 
@@ -29,10 +32,42 @@ export const servicesMenu: NavMenu = {
 
 export const industriesMenu: NavMenu = { label: 'Industries', items: industries }
 
-/** Desktop order; the logo is the link to Home. */
+/** Who the agency is, how and where it works. */
+export const aboutMenu: NavMenu = {
+  label: 'About',
+  overview: page('/about'),
+  overviewName: `About ${site.name}`,
+  items: ['/how-we-work', '/approach', '/locations'].map(page),
+}
+
+/** What a visitor can read and use for free. */
+export const resourcesMenu: NavMenu = { label: 'Resources', overview: page('/resources'), items: [page('/blog')] }
+
+/**
+ * Desktop order; the logo is the link to Home. Seven entries, so that they
+ * fit on one line from 1024 px, the narrowest width that shows them: How We
+ * Work, Approach and Locations sit in the About menu, Blog in the Resources
+ * menu (docs/product.md#header).
+ */
 export const headerNav: NavItem[] = [
-  link('/about'),
+  { kind: 'menu', menu: aboutMenu },
   { kind: 'menu', menu: servicesMenu },
+  link('/case-studies'),
+  { kind: 'menu', menu: industriesMenu },
+  { kind: 'menu', menu: resourcesMenu },
+  link('/pricing'),
+  link('/contact'),
+]
+
+/**
+ * The mobile menu: Home, then every link of the header one by one, the menus'
+ * links among them; Services as its overview link alone, so of the header's
+ * menus only Industries keeps its sub-links there (docs/product.md#mobile-menu).
+ */
+export const mobileNav: NavItem[] = [
+  link('/'),
+  link('/about'),
+  link('/services'),
   link('/case-studies'),
   link('/how-we-work'),
   { kind: 'menu', menu: industriesMenu },
@@ -44,17 +79,24 @@ export const headerNav: NavItem[] = [
   link('/contact'),
 ]
 
+/** Every page a menu leads to: its overview first, then its items. */
+export function menuEntries(menu: NavMenu): PageEntry[] {
+  return menu.overview ? [menu.overview, ...menu.items] : menu.items
+}
+
 /**
- * The mobile menu: Home, then the header's items, where a menu with an
- * overview page (Services) collapses to that one link; so of the header's
- * menus only Industries keeps its sub-links there (docs/product.md#mobile-menu).
+ * The entry of a menu that is the page shown, or holds it: the one whose path
+ * is the page's, or else the longest one the page sits under ("Blog" while
+ * reading an article, "Paid Ads" and not "All services" on Paid Ads).
  */
-export const mobileNav: NavItem[] = [
-  link('/'),
-  ...headerNav.map((item): NavItem =>
-    item.kind === 'menu' && item.menu.overview ? { kind: 'link', page: item.menu.overview } : item,
-  ),
-]
+export function currentEntry(entries: readonly PageEntry[], current: string): PageEntry | undefined {
+  return entries
+    .filter((entry) => isCurrent(entry.path, current))
+    .reduce<PageEntry | undefined>(
+      (best, entry) => (!best || entry.path.length > best.path.length ? entry : best),
+      undefined,
+    )
+}
 
 /**
  * Whether a link to `path` is the page being shown (`current`): its own path,

@@ -113,7 +113,7 @@ test('after Accept: consent defaults first, the tag, and a page view for every r
   expect(pricing).toMatchObject({ page_path: '/pricing', page_location: expect.stringMatching(/\/pricing$/) })
   expect(pricing!.page_title).toMatch(/^Pricing/)
   await page.evaluate(() => Object.assign(window, { shownBefore: true }))
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click()
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf('/about'))
   await tagLoaded()
   await expect
