@@ -1,4 +1,12 @@
-import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react'
+import {
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react'
 import { labelIndexes, linePath, niceTicks } from '#app/lib/tools/chart-scale.ts'
 import { useHydrated } from '#app/lib/browser/use-hydrated.ts'
 
@@ -9,6 +17,21 @@ import { useHydrated } from '#app/lib/browser/use-hydrated.ts'
 // (docs/decisions/006-inline-stylesheet.md). Every chart sits beside a text
 // equivalent (a table or a description) that the page renders; the charts'
 // own tooltips repeat, for pointer and keyboard, what that text says.
+
+/**
+ * A chart's figures as a table for assistive technology, out of sight. The
+ * 1 px box that hides it is a div around the table, not the table itself: a
+ * table is never narrower than its widest row, so a table given `sr-only`
+ * kept the width of its text and widened the page it sat in (a case study
+ * was 760 px wide on a 390 px phone), which the div's `overflow: hidden` clips.
+ */
+export function ChartTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="sr-only">
+      <table aria-label={label}>{children}</table>
+    </div>
+  )
+}
 
 export interface LineSeries {
   name: string

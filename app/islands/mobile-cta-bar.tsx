@@ -48,9 +48,11 @@ function Bar() {
     <section
       data-shell=""
       aria-label="Book a strategy call"
-      className="cta-bar fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-slate-200 bg-surface/95 px-4 py-3 shadow-lg backdrop-blur md:hidden"
+      className="cta-bar fixed inset-x-0 bottom-0 z-40 flex items-center border-t border-slate-200 bg-surface/95 px-3 py-3 shadow-lg backdrop-blur md:hidden"
     >
-      {/* The wrapper takes the width the close button leaves; the button's own class keeps it from shrinking. */}
+      {/* The wrapper takes the width the close button leaves; the button's own class keeps it from shrinking.
+          No gap beside the close button (its icon sits 14 px inside its 44 px box): at 320 px the label needs
+          all of the 252 px left to stay on one line, and a label of two lines made the bar 12 px taller. */}
       <div className="min-w-0 flex-1">
         <a href={strategyCall.href} className={buttonVariants({ variant: 'cta', className: 'w-full' })}>
           <Icon name="calendar" />

@@ -2,6 +2,7 @@
 // lines each, no framework. The islands are the React parts.
 import { recordLanding } from './landing.ts'
 import { watchBackToTop } from './back-to-top.ts'
+import { showBrandFaceWhenItMovesNothing } from './brand-face.ts'
 import { watchMenus } from './menus.ts'
 import { watchMobileMenu } from './mobile-menu.ts'
 import { schedulePrefetch } from './prefetch.ts'
@@ -12,6 +13,7 @@ watchMenus()
 watchMobileMenu()
 watchBackToTop()
 schedulePrefetch(document.body)
+void showBrandFaceWhenItMovesNothing()
 
 // Where the visit landed, with its utm_* parameters, for a lead sent later in
 // this tab (docs/product.md#lead-capture).

@@ -197,6 +197,22 @@ test.describe('a wide table on a phone', () => {
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
   })
+
+  test('of four columns or more keeps each column 8rem wide and scrolls, the page does not', async ({ page }) => {
+    await loaded(page, '/blog/marketing-attribution-guide')
+    const region = page.getByRole('region', { name: /^Table: Model, How credit splits, LinkedIn/ })
+    const { columns, scrollWidth, clientWidth, pageWidth } = await region.evaluate((element) => ({
+      columns: [...element.querySelectorAll('thead th')].map((cell) => cell.getBoundingClientRect().width),
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+      pageWidth: document.documentElement.scrollWidth,
+    }))
+    // Squeezed into the text's 358 px, "How credit splits" took three lines and the fifth column stood cut at the edge.
+    expect(columns).toHaveLength(6)
+    for (const width of columns) expect(width).toBeGreaterThanOrEqual(128)
+    expect(scrollWidth).toBeGreaterThan(clientWidth)
+    expect(pageWidth).toBe(phone.width)
+  })
 })
 
 test.describe('prose sections', () => {

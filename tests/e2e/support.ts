@@ -31,7 +31,8 @@ export async function loaded(page: Page, path: string) {
 /**
  * Loads `path` as a visitor who has seen a page of the site before: the brand
  * face's file is in the cache, so the headings are drawn in it from the first
- * paint (a first page keeps the fallback: docs/decisions/034-brand-typeface.md).
+ * paint (a first page may draw them in the fallback until the file arrives, or
+ * keep it: docs/decisions/034-brand-typeface.md).
  */
 export async function loadedAsReturning(page: Page, path: string) {
   await loaded(page, path)

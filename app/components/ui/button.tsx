@@ -2,9 +2,14 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import type * as React from 'react'
 import { cn } from '#app/lib/site/cn.ts'
 
-/** The product's button set (docs/product.md#business-constants): variants default, destructive, outline, secondary, ghost, link, hero, cta; sizes default, sm, lg, icon. */
+/**
+ * The product's button set (docs/product.md#business-constants): variants default, destructive, outline, secondary, ghost, link, hero, cta; sizes default, sm, lg, icon.
+ * A label on one line keeps the size's height; one longer than the room it has (a label from the
+ * content, on a 320 px phone) takes a second line rather than pushing past the screen, which would
+ * make the page scroll sideways (docs/product.md#quality-bars).
+ */
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg text-center font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -18,9 +23,9 @@ export const buttonVariants = cva(
         cta: 'bg-cta-600 text-white shadow-sm hover:bg-cta-700',
       },
       size: {
-        default: 'h-11 px-5 text-sm',
-        sm: 'h-9 px-3.5 text-sm',
-        lg: 'h-12 px-6 text-base',
+        default: 'min-h-11 px-5 py-2 text-sm',
+        sm: 'min-h-9 px-3.5 py-1.5 text-sm',
+        lg: 'min-h-12 px-6 py-2 text-base',
         icon: 'size-11 text-sm',
       },
     },

@@ -1,4 +1,4 @@
-import { FunnelChart } from '#app/components/charts.tsx'
+import { ChartTable, FunnelChart } from '#app/components/charts.tsx'
 import type { Engagement } from '#app/lib/content/schemas.ts'
 import { funnelRows } from '#app/lib/content/engagement.ts'
 
@@ -29,7 +29,7 @@ export function CaseFunnel({ funnel }: { funnel: Engagement['funnel'] }) {
         ))}
       </ul>
       <FunnelChart stages={rows} />
-      <table className="sr-only" aria-label={funnel.title}>
+      <ChartTable label={funnel.title}>
         <thead>
           <tr>
             <th scope="col">Stage</th>
@@ -46,7 +46,7 @@ export function CaseFunnel({ funnel }: { funnel: Engagement['funnel'] }) {
             </tr>
           ))}
         </tbody>
-      </table>
+      </ChartTable>
     </figure>
   )
 }

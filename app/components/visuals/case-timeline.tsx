@@ -1,4 +1,4 @@
-import { ColumnChart, partColors } from '#app/components/charts.tsx'
+import { ChartTable, ColumnChart, partColors } from '#app/components/charts.tsx'
 import type { CaseStudyResult, Engagement } from '#app/lib/content/schemas.ts'
 import {
   comparedPeriods,
@@ -62,7 +62,7 @@ export function CaseTimeline({
       <div className="mt-4">
         <ColumnChart columns={points} formatAxis={(value) => formatTimelineValue(timeline, value)} />
       </div>
-      <table className="sr-only" aria-label={timeline.title}>
+      <ChartTable label={timeline.title}>
         <thead>
           <tr>
             <th scope="col">Period</th>
@@ -83,7 +83,7 @@ export function CaseTimeline({
             </tr>
           ))}
         </tbody>
-      </table>
+      </ChartTable>
     </figure>
   )
 }

@@ -1,0 +1,59 @@
+import { expect, test, type Page } from '@playwright/test'
+import { pages } from '#app/lib/site/registry.ts'
+import { loaded } from './support.ts'
+
+// No page scrolls sideways on a phone (docs/product.md#quality-bars): at 320, 390
+// and 430 px the document is exactly as wide as the viewport, on every page of
+// the registry and the not-found page. What is wider than the screen, a table
+// of an article, scrolls inside its own box (`.table-scroll`, app/app.css),
+// and what is hidden for assistive technology is clipped to its 1 px box. One
+// browser page per width, loaded with each path in turn; after the load the
+// page is scrolled to its end, so that what wakes in view (the share widget,
+// the mobile call-to-action bar) is measured too.
+
+const widths = [320, 390, 430] as const
+const paths = [...pages.map((entry) => entry.path), '/no-such-page']
+
+/** How far the document reaches past the viewport, and the elements that reach furthest, for the failure message. */
+async function overflowOf(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement
+    const width = root.clientWidth
+    /** An element whose box a clipping or scrolling ancestor cuts off, so it cannot widen the page. */
+    const contained = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true
+      }
+      return false
+    }
+    const widest = [...document.body.querySelectorAll('*')]
+      .map((element) => ({ element, right: element.getBoundingClientRect().right + scrollX }))
+      .filter(({ element, right }) => right > width + 0.5 && !contained(element))
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 3)
+      .map(({ element, right }) => {
+        const classes = element.getAttribute('class')?.split(/\s+/).slice(0, 3).join('.')
+        return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''} to ${Math.round(right)} px`
+      })
+    return { viewport: innerWidth, clientWidth: width, scrollWidth: root.scrollWidth, widest }
+  })
+}
+
+for (const width of widths) {
+  test(`at ${width} px no page of the registry scrolls sideways`, async ({ page }) => {
+    test.setTimeout(paths.length * 3_000)
+    await page.setViewportSize({ width, height: 800 })
+    const wider: string[] = []
+    for (const path of paths) {
+      await loaded(page, path)
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      // A frame for what the scroll wakes to lay itself out.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      const { viewport, clientWidth, scrollWidth, widest } = await overflowOf(page)
+      expect(clientWidth, `${path}: the headless shell's scrollbars take no width`).toBe(viewport)
+      if (scrollWidth !== viewport)
+        wider.push(`${path}: ${scrollWidth} px (${widest.join(', ') || 'no element found'})`)
+    }
+    expect(wider, `pages wider than ${width} px`).toEqual([])
+  })
+}
