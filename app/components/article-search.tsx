@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { useFieldsAsLeft } from '#app/lib/browser/use-fields-as-left.ts'
 import { ArticleList } from '#app/components/article-list.tsx'
 import { CategoryNav } from '#app/components/category-nav.tsx'
 import type { ArticleCard, ArticleSummary, CategoryLink } from '#app/lib/content/types.ts'
@@ -80,6 +81,10 @@ export function ArticleSearch({
       if (value) params.set('q', value)
       else params.delete('q')
     })
+  // The island wakes as the visitor turns to the search (client:interaction): what they type
+  // while its code arrives is the query.
+  const searchBox = useRef<HTMLDivElement>(null)
+  useFieldsAsLeft(searchBox, (changed) => setQuery(changed.q ?? ''))
 
   return (
     <div>
@@ -88,7 +93,7 @@ export function ArticleSearch({
       </div>
       <div className="mb-4 h-20">
         {/* No form to send: the list narrows as the visitor types. */}
-        <div role="search" className="js-only max-w-xs">
+        <div ref={searchBox} role="search" className="js-only max-w-xs">
           <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
             Search articles
           </label>

@@ -20,6 +20,7 @@ import {
 import { site } from '#app/lib/site/site.ts'
 import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 import { useSearchParams } from '#app/lib/browser/use-search-params.ts'
+import { useFieldsAsLeft } from '#app/lib/browser/use-fields-as-left.ts'
 
 /** How long typing must pause before the results are read out (docs/product.md#roi-calculator). */
 export const ANNOUNCE_DELAY_MS = 1000
@@ -121,19 +122,9 @@ export function RoiCalculator() {
   }
 
   // The island wakes when the visitor focuses an input (client:interaction):
-  // what they type while its code arrives is in the inputs before React
-  // hydrates them, and React keeps it there. Take it as typed.
+  // what they type while its code arrives is taken as typed.
   const inputs = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const typed = { ...texts }
-    for (const input of inputs.current?.querySelectorAll('input') ?? []) {
-      if (roiFieldNames.includes(input.name as RoiField)) typed[input.name as RoiField] = input.value
-    }
-    // The DOM is the outside system here, read once as the island hydrates.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (roiFieldNames.some((name) => typed[name] !== texts[name])) update(typed, true)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  useFieldsAsLeft(inputs, (changed) => update({ ...texts, ...changed }, true))
 
   const copyLink = async () => {
     const url = new URL(window.location.href)

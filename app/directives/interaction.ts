@@ -8,8 +8,10 @@ import type { ClientDirective } from 'astro'
 /**
  * Wakes the island the first time the visitor points at, touches or focuses
  * anything inside it: a form that works as HTML until someone starts to use
- * it (the blog's search, the contact and booking forms). Typing needs focus
- * first, so no keystroke is lost. With a value, the name of a query parameter:
+ * it (the blog's search, the contact and booking forms). The visitor goes on
+ * typing while the code arrives: the fields keep it, and an island whose
+ * fields are controlled takes it as it wakes (`useFieldsAsLeft`,
+ * app/lib/browser/use-fields-as-left.ts). With a value, the name of a query parameter:
  * when the address already carries it (`?q=seo`, a shared search), the island
  * wakes at once; with a list, when it carries any of them.
  */
