@@ -12,6 +12,7 @@ import { ServiceSample } from '#app/components/visuals/service-sample.tsx'
 import type { ServiceContent } from '#app/lib/content/types.ts'
 import type { ContentsEntry } from '#app/lib/content/types.ts'
 import { strategyCall } from '#app/lib/booking/strategy-call.ts'
+import { inSentence } from '#app/lib/site/in-sentence.ts'
 
 const deliverablesTitle = 'What you get'
 const processTitle = 'How it works'
@@ -51,7 +52,7 @@ export function ServicePage({ service, contents }: { service: ServiceContent; co
         <CardGrid title="Results from this work" cards={service.related} tone="muted" />
       ) : null}
       <Faq title={`${service.name}: questions clients ask`} items={service.faq} />
-      <ClosingCta title={`Let's plan your ${service.name.toLowerCase()}`} />
+      <ClosingCta title={`Let's plan your ${inSentence(service.name)}`} />
     </>
   )
 }

@@ -1,0 +1,10 @@
+/**
+ * A title-case name as it reads inside a sentence: "Omnichannel Marketing" is
+ * "omnichannel marketing", and a word of more than one capital keeps them, so
+ * "AI Automation" is "AI automation", not "ai automation". For the names of
+ * the site's own things (services, menus, series); a proper noun among them
+ * would need its own rule.
+ */
+export function inSentence(name: string): string {
+  return name.replace(/\p{L}+/gu, (word) => (/\p{Lu}.*\p{Lu}/u.test(word) ? word : word.toLowerCase()))
+}
