@@ -282,8 +282,12 @@ const Funnel = memo(function Funnel({ report }: { report: Report }) {
  * the page address (`?range=`): the page is rendered on demand for the range
  * asked (`rangeAsked`, the address's `range`), and each range is a link, so
  * the switch works before the island wakes and without JavaScript; once
- * awake, a link changes the range in place.
+ * awake, a link changes the range in place. The link's fragment names the
+ * switch (`RANGE_SWITCH_ID`): a page loaded from it, before the island woke
+ * or without JavaScript, opens where the visitor was, not at the top.
  */
+export const RANGE_SWITCH_ID = 'date-range'
+
 export function Dashboard({ rangeAsked }: { rangeAsked?: string | null }) {
   const [searchParams, setSearchParams] = useSearchParams(
     rangeAsked ? `?${new URLSearchParams({ range: rangeAsked })}` : '',
@@ -310,7 +314,7 @@ export function Dashboard({ rangeAsked }: { rangeAsked?: string | null }) {
         <strong>Sample data.</strong>
         {` ${SAMPLE_CLIENT} is a fictional company. Every figure on this dashboard is generated for the demo; none is a client's result.`}
       </p>
-      <div className="flex flex-wrap items-center justify-between gap-4">
+      <div id={RANGE_SWITCH_ID} className="flex flex-wrap items-center justify-between gap-4">
         <p className="text-muted">
           <span className="font-semibold text-ink">{`${SAMPLE_CLIENT} (fictional)`}</span>
           <br />
@@ -324,7 +328,7 @@ export function Dashboard({ rangeAsked }: { rangeAsked?: string | null }) {
             {ranges.map((option) => (
               <a
                 key={option}
-                href={`?range=${option}`}
+                href={`?range=${option}#${RANGE_SWITCH_ID}`}
                 aria-current={option === range ? 'true' : undefined}
                 className={buttonVariants({ size: 'sm', variant: option === range ? 'default' : 'outline' })}
                 onClick={(event: MouseEvent) => {

@@ -126,6 +126,11 @@ test.describe('the ROI calculator', () => {
     await expectNoAxeViolations(page)
     await rate.fill('-1')
     await expect(rate).toHaveAccessibleDescription(/Enter 0 or more/)
+    // A decimal comma is not read as a number ten times larger.
+    await rate.fill('2,5')
+    await expect(rate).toHaveAttribute('aria-invalid', 'true')
+    await expect(rate).toHaveAccessibleDescription(/Use a point for decimals, such as 2\.5%/)
+    await expect(calculator(page).getByText('Correct the marked field to see the results.')).toBeVisible()
     await rate.fill('3')
     await expect(rate).not.toHaveAttribute('aria-invalid')
     await expect(row(page, 'Leads per month')).toHaveText(['600', /^1,362/])
@@ -390,11 +395,44 @@ test.describe('the demo dashboard', () => {
     const page = await context.newPage()
     await page.goto('/dashboard')
     await dashboard(page).getByRole('link', { name: 'Last 7 days' }).click()
-    await expect(page).toHaveURL(/\/dashboard\?range=7$/)
+    await expect(page).toHaveURL(/\/dashboard\?range=7#date-range$/)
     await expect(kpi(page, 'sessions')).toHaveText(expectedKpis(7).sessions)
     await expect(kpi(page, 'revenue')).toHaveText(expectedKpis(7).revenue)
     await expect(dashboard(page).getByRole('link', { name: 'Last 7 days' })).toHaveAttribute('aria-current', 'true')
     await context.close()
+  })
+
+  // A visitor who switches the range where the switch stands, 600 px down, stays there: awake, the
+  // island changes the range in place; before it wakes or without JavaScript, the link loads the
+  // range's page, which opens at the switch, not at the top.
+  test('switching the range keeps the switch where the visitor sees it, awake or not', async ({ browser }) => {
+    for (const how of ['awake', 'before waking', 'without JavaScript'] as const) {
+      const context = await browser.newContext({
+        javaScriptEnabled: how !== 'without JavaScript',
+        viewport: { width: 1280, height: 800 },
+      })
+      const page = await context.newPage()
+      // Before waking: the island's code arrives only after the click has been followed.
+      if (how === 'before waking') await page.route('**/assets/dashboard.*.js', () => {})
+      await page.goto('/dashboard', { waitUntil: 'load' })
+      const switcher = dashboard(page).getByRole('group', { name: 'Date range' })
+      await page.evaluate(
+        (top) => window.scrollTo(0, top),
+        await switcher.evaluate((element) => element.getBoundingClientRect().top + scrollY - 600),
+      )
+      if (how === 'awake') {
+        await switcher.hover()
+        await islandAwake(page, 'Dashboard')
+      }
+      await switcher.getByRole('link', { name: 'Last 7 days' }).click()
+      await expect(switcher.getByRole('link', { name: 'Last 7 days' }), how).toHaveAttribute('aria-current', 'true')
+      await expect(kpi(page, 'sessions'), how).toHaveText(expectedKpis(7).sessions)
+      const box = (await switcher.boundingBox())!
+      expect(box.y, how).toBeGreaterThan(0)
+      expect(box.y + box.height, how).toBeLessThanOrEqual(800)
+      if (how === 'awake') expect(box.y, 'in place').toBeCloseTo(600, 0)
+      await context.close()
+    }
   })
 
   test("the page fetches none of the dashboard's code until the visitor points at it", async ({ page }) => {

@@ -289,6 +289,20 @@ describe('reading the inputs', () => {
     expect(parseRoiField('spend', '10000000.01')).toEqual({ error: 'Enter at most $10,000,000.' })
   })
 
+  test('a decimal comma is refused with a word, never read as a larger number', () => {
+    const decimalComma = 'Use a point for decimals, such as 2.5%: a comma only separates thousands.'
+    expect(parseRoiField('conversion', '2,5')).toEqual({ error: decimalComma })
+    expect(parseRoiField('conversion', '2,5%')).toEqual({ error: decimalComma })
+    expect(parseRoiField('visitors', '20,00')).toEqual({
+      error: 'Use a point for decimals, such as 20,000: a comma only separates thousands.',
+    })
+    expect(parseRoiField('deal', '4,0000')).toEqual({
+      error: 'Use a point for decimals, such as $4,000: a comma only separates thousands.',
+    })
+    expect(parseRoiField('visitors', '1,500,000')).toEqual({ value: 1_500_000 })
+    expect(parseRoiField('deal', '$ 4,000')).toEqual({ value: 4000 })
+  })
+
   test('the default texts read back as the defaults; one wrong field is reported alone', () => {
     expect(readRoiInputs(roiDefaultText)).toEqual({ ok: true, inputs: roiDefaults })
     expect(readRoiInputs({ ...roiDefaultText, close: '120' })).toEqual({

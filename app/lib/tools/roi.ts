@@ -135,14 +135,21 @@ export const roiDefaultText: RoiRawInputs = Object.fromEntries(
 ) as RoiRawInputs
 
 const numberPattern = /^\d+(?:\.\d*)?$|^\.\d+$/
+/** A comma where a thousands separator stands: after one to three digits, then before every group of three. */
+const thousandsPattern = /^\$?\d{1,3}(?:,\d{3})+(?:\.\d*)?%?$/
 
 /**
  * Reads one input: thousands separators, spaces, a leading "$" and a
- * trailing "%" are allowed, since visitors type them. Returns the number, or
- * the message to show beside the field.
+ * trailing "%" are allowed, since visitors type them. A comma anywhere else
+ * ("2,5", a decimal comma) is refused with a word, never read as 25. Returns
+ * the number, or the message to show beside the field.
  */
 export function parseRoiField(name: RoiField, text: string): { value: number } | { error: string } {
   const spec = roiFields[name]
+  const compact = text.trim().replace(/\s/g, '')
+  if (compact.includes(',') && !thousandsPattern.test(compact)) {
+    return { error: `Use a point for decimals, such as ${example(name)}: a comma only separates thousands.` }
+  }
   const cleaned = text.trim().replace(/[,\s]/g, '').replace(/^\$/, '').replace(/%$/, '')
   if (cleaned === '') return { error: 'Enter a number.' }
   if (cleaned.startsWith('-')) return { error: 'Enter 0 or more: this figure cannot be negative.' }
