@@ -17,6 +17,24 @@ const headerServices = [
 test.describe('header, desktop', () => {
   test.use({ viewport: { width: 1366, height: 900 } })
 
+  test("the header's icons are drawn with its text, before the icon sprite arrives", async ({ page }) => {
+    // The sprite held back: what the header draws at its first paint needs nothing but the page.
+    await page.route('**/icons.*.svg', () => {})
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    const banner = page.getByRole('banner')
+    const drawings = await banner.locator('svg').evaluateAll((icons) =>
+      icons
+        .filter((icon) => icon.getBoundingClientRect().width > 0)
+        .map((icon) => {
+          const box = (icon as SVGSVGElement).getBBox()
+          return `${icon.closest('button, a')?.textContent?.trim() ?? ''}: ${Math.round(box.width)}x${Math.round(box.height)}`
+        }),
+    )
+    // The logo, the four menus' chevrons and the theme toggle's moon, each with a drawing of its own size.
+    expect(drawings).toHaveLength(6)
+    for (const drawing of drawings) expect(drawing).not.toMatch(/: 0x|x0$/)
+  })
+
   test('the Main navigation links where the product says, its secondary links in the About and Resources menus', async ({
     page,
   }) => {
@@ -313,6 +331,26 @@ test.describe('mobile menu at 390 px', () => {
 
   const toggle = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Menu' })
   const menu = (page: Page) => page.locator('#mobile-menu')
+
+  test('while it is open, the page behind it does not scroll; closed, it scrolls again', async ({ page }) => {
+    // The header scrolls away with the page on a phone: the menu is opened from the top.
+    await loaded(page, '/about')
+    await toggle(page).click()
+    await expect(menu(page)).toBeVisible()
+    // A wheel over the dimmed page below the menu, and one over the menu itself.
+    const box = (await menu(page).boundingBox())!
+    expect(box.y + box.height + 40).toBeLessThan(844)
+    await page.mouse.move(195, box.y + box.height + 40)
+    await page.mouse.wheel(0, 600)
+    await page.mouse.move(195, box.y + box.height / 2)
+    await page.mouse.wheel(0, 600)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect(await page.evaluate(() => scrollY)).toBe(0)
+    await page.keyboard.press('Escape')
+    await expect(menu(page)).toBeHidden()
+    await page.mouse.wheel(0, 300)
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0)
+  })
 
   test('opens with Home, the main links and only the Industries sub-links', async ({ page }) => {
     await loaded(page, '/about')
