@@ -21,6 +21,8 @@ const appZones = [
   },
   { target: './app/components', from: ['./app/islands', './app/layouts', './app/pages'] },
   { target: './app/islands', from: ['./app/layouts', './app/pages'] },
+  // Every icon's drawing, for what the server renders only (app/components/ui/inline-icon.tsx).
+  { target: './app/islands', from: ['./app/components/ui/icon-drawings.ts', './app/components/ui/inline-icon.tsx'] },
   {
     target: './app/lib',
     from: ['./app/components', './app/islands', './app/layouts', './app/pages', './app/scripts'],

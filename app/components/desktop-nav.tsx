@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react'
 import { NavEntryLink } from '#app/components/nav-entry-link.tsx'
-import { Icon } from '#app/components/ui/icon.tsx'
+import { InlineIcon } from '#app/components/ui/inline-icon.tsx'
 import {
   desktopNavClass,
   desktopNavListClass,
@@ -61,7 +61,7 @@ function Menu({ menu, current }: { menu: NavMenu; current: string }) {
         data-current={currentEntry(menuEntries(menu), current) ? '' : undefined}
       >
         {menu.label}
-        <Icon name="chevron-down" className={navigationMenuChevronClass} />
+        <InlineIcon name="chevron-down" className={navigationMenuChevronClass} />
       </button>
       <div
         id={id}

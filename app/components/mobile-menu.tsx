@@ -1,7 +1,7 @@
 import { Container } from '#app/components/section.tsx'
 import { ThemeToggle } from '#app/components/theme-toggle.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { Icon } from '#app/components/ui/icon.tsx'
+import { InlineIcon } from '#app/components/ui/inline-icon.tsx'
 import { cn } from '#app/lib/site/cn.ts'
 import { isCurrent, mobileNav } from '#app/lib/site/navigation.ts'
 import { strategyCall } from '#app/lib/booking/strategy-call.ts'
@@ -31,8 +31,8 @@ export function MobileMenu({ current }: { current: string }) {
         aria-controls={MOBILE_MENU_ID}
         className="mobile-menu-button inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 lg:hidden"
       >
-        <Icon name="menu" className="when-closed" />
-        <Icon name="close" className="when-open" />
+        <InlineIcon name="menu" className="when-closed" />
+        <InlineIcon name="close" className="when-open" />
         <span className="sr-only">Menu</span>
       </button>
       <div

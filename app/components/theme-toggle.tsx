@@ -1,4 +1,4 @@
-import { Icon } from '#app/components/ui/icon.tsx'
+import { InlineIcon } from '#app/components/ui/inline-icon.tsx'
 import { cn } from '#app/lib/site/cn.ts'
 
 /**
@@ -25,7 +25,7 @@ export function ThemeToggle({ labeled = false, className }: { labeled?: boolean;
         className,
       )}
     >
-      <Icon name="moon" className="size-5" />
+      <InlineIcon name="moon" className="size-5" />
       {labeled ? 'Dark theme' : <span className="sr-only">Dark theme</span>}
     </button>
   )
