@@ -63,6 +63,38 @@ test.describe('at 1280x800', () => {
         return clone.textContent ?? ''
       })
       for (const area of areas) expect(copy, `the page names ${area.name}`).toContain(area.name)
+      // Each place's name, as drawn, stands beside its own dot: its near edge within 10 px of the dot's
+      // edge and its middle within 14 px of the dot's, and no name covers another name or a dot.
+      const drawn = await map.evaluate((svg) => {
+        // A place is a group of its dot and its name.
+        const places = [...svg.querySelectorAll('g')].filter((group) => group.querySelector(':scope > circle'))
+        const dots = places.map((place) => place.querySelector('circle')!.getBoundingClientRect().toJSON() as DOMRect)
+        return places.map((place, index) => ({
+          name: place.textContent ?? '',
+          label: place.querySelector('text')!.getBoundingClientRect().toJSON() as DOMRect,
+          dot: dots[index]!,
+          dots,
+        }))
+      })
+      const scale = box.width / 400
+      expect(drawn).toHaveLength(areas.length)
+      for (const { name, label, dot } of drawn) {
+        const gap = Math.max(label.left - dot.right, dot.left - label.right) / scale
+        expect(gap, `${name}: beside its dot`).toBeLessThanOrEqual(10)
+        expect(gap, `${name}: not over its dot`).toBeGreaterThanOrEqual(0)
+        const offset = Math.abs(label.top + label.height / 2 - (dot.top + dot.height / 2)) / scale
+        expect(offset, `${name}: level with its dot`).toBeLessThanOrEqual(14)
+      }
+      const apart = (a: DOMRect, b: DOMRect) =>
+        a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top
+      for (const [index, { name, label, dots }] of drawn.entries()) {
+        for (const [other, { name: otherName, label: otherLabel }] of drawn.entries()) {
+          if (other !== index) expect(apart(label, otherLabel), `${name} and ${otherName}`).toBe(true)
+        }
+        for (const [other, dot] of dots.entries()) {
+          if (other !== index) expect(apart(label, dot), `${name} over the dot of ${drawn[other]!.name}`).toBe(true)
+        }
+      }
     })
   }
 })

@@ -42,38 +42,123 @@ interface Label {
   anchor: 'start' | 'end'
 }
 
-/** Each place's dot and label, labels moved down until they overlap no other and kept inside the frame. */
-export function placeLabels(areas: Area[], outer: number): Label[] {
-  const placed: { left: number; right: number; top: number; bottom: number }[] = [
-    // The city's own label under the center dot.
-    { left: CENTER.x - 40, right: CENTER.x + 40, top: CENTER.y + 6, bottom: CENTER.y + 6 + LINE },
-    // The scale, bottom left, and the north arrow, top right.
-    { left: 0, right: 230, top: HEIGHT - 24, bottom: HEIGHT },
-    { left: WIDTH - 40, right: WIDTH, top: 0, bottom: 54 },
-  ]
-  return [...areas]
+/** How far a label may stand from its dot: its near edge this far beside it, its middle this far above or below. */
+export const LABEL_GAP = 7
+export const LABEL_REACH = 12
+/** A dot's radius. */
+const DOT = 4.5
+
+interface Box {
+  left: number
+  right: number
+  top: number
+  bottom: number
+}
+
+/** The scale's legend, bottom left, as the map writes it. */
+const scaleLegend = (step: number, outer: number) => `Rings every ${step} miles (${outer} miles out)`
+
+/**
+ * Each place's dot and label. A label stands beside its dot, on the side away
+ * from the center where it fits, else on the other, moved up or down by at
+ * most LABEL_REACH where another label, a dot or the frame's legends are in
+ * the way, so that every label reads as its dot's; the city's own name goes
+ * under its dot, or over or beside it where a place close to downtown needs
+ * the room.
+ * Placed from the top of the map down; where a label finds no place, the
+ * labels before it try their next places (a few a map: the search is short).
+ */
+export function placeLabels(
+  city: string,
+  areas: Area[],
+  outer: number,
+): {
+  cityLabel: { x: number; y: number; anchor: 'start' | 'middle' | 'end' }
+  labels: Label[]
+} {
+  const points = areas
     .map((area) => {
       const angle = (area.bearing * Math.PI) / 180
       const r = radiusOf(area.miles, outer)
       return { area, x: CENTER.x + r * Math.sin(angle), y: CENTER.y - r * Math.cos(angle) }
     })
     .sort((a, b) => a.y - b.y)
-    .map(({ area, x, y }) => {
+  const fixed: Box[] = [
+    // The city's own dot.
+    { left: CENTER.x - 7, right: CENTER.x + 7, top: CENTER.y - 7, bottom: CENTER.y + 7 },
+    // The scale's legend (11 px, about 5.9 px a character), bottom left, and the north arrow, top right.
+    { left: 0, right: 10 + scaleLegend(ringStep(outer), outer).length * 5.9, top: HEIGHT - 22, bottom: HEIGHT },
+    { left: WIDTH - 40, right: WIDTH, top: 0, bottom: 54 },
+    // Every place's dot.
+    ...points.map(({ x, y }) => ({ left: x - DOT, right: x + DOT, top: y - DOT, bottom: y + DOT })),
+  ]
+  const shifts = [0, -3, 3, -6, 6, -9, 9, -LABEL_REACH, LABEL_REACH]
+  /**
+   * The city's name (12 px bold, about 7 px a character) under its dot; over it, or beside it, where a
+   * place close to downtown needs the room.
+   */
+  const nameWidth = city.length * 7
+  const cityName = [
+    { anchor: 'middle' as const, left: CENTER.x - nameWidth / 2, top: CENTER.y + 8 },
+    { anchor: 'middle' as const, left: CENTER.x - nameWidth / 2, top: CENTER.y - 23 },
+    { anchor: 'end' as const, left: CENTER.x - 10 - nameWidth, top: CENTER.y - LINE / 2 },
+    { anchor: 'start' as const, left: CENTER.x + 10, top: CENTER.y - LINE / 2 },
+  ].map((box) => ({ ...box, right: box.left + nameWidth, bottom: box.top + LINE }))
+  /** Each label's candidate boxes, in order of preference: the city's name first, then each place's. */
+  const candidates = [
+    cityName,
+    ...points.map(({ area, x, y }) => {
       const width = area.name.length * CHAR
-      let anchor: 'start' | 'end' = x >= CENTER.x ? 'start' : 'end'
-      if (anchor === 'start' && x + 8 + width > WIDTH - 6) anchor = 'end'
-      if (anchor === 'end' && x - 8 - width < 6) anchor = 'start'
-      const labelX = anchor === 'start' ? x + 8 : x - 8
-      const left = anchor === 'start' ? labelX : labelX - width
-      const overlaps = (top: number) =>
-        placed.some((box) => left < box.right && left + width > box.left && top < box.bottom && top + LINE > box.top)
-      // The nearest free place, down or up, inside the frame.
-      const inside = (top: number) => Math.min(Math.max(top, 2), HEIGHT - LINE - 2)
-      const shifts = Array.from({ length: 40 }, (_, index) => (index % 2 ? -1 : 1) * Math.ceil(index / 2) * 3)
-      const top = inside(y - LINE / 2 + (shifts.find((shift) => !overlaps(inside(y - LINE / 2 + shift))) ?? 0))
-      placed.push({ left, right: left + width, top, bottom: top + LINE })
-      return { name: area.name, x, y, labelX, labelY: top + LINE - 4, anchor }
-    })
+      const outward: 'start' | 'end' = x >= CENTER.x ? 'start' : 'end'
+      return [outward, outward === 'start' ? 'end' : 'start'].flatMap((anchor) =>
+        shifts.map((shift) => {
+          const left = anchor === 'start' ? x + LABEL_GAP : x - LABEL_GAP - width
+          const top = y - LINE / 2 + shift
+          return { anchor: anchor as 'start' | 'end', left, right: left + width, top, bottom: top + LINE }
+        }),
+      )
+    }),
+  ]
+  const clear = (box: Box, taken: Box[]) =>
+    box.left >= 2 &&
+    box.right <= WIDTH - 2 &&
+    box.top >= 2 &&
+    box.bottom <= HEIGHT - 2 &&
+    taken.every(
+      (other) =>
+        box.right <= other.left || other.right <= box.left || box.bottom <= other.top || other.bottom <= box.top,
+    )
+  /** The first choice of a box for each place from `index` on that clears the boxes already `taken`. */
+  const place = (index: number, taken: Box[]): Box[] | undefined => {
+    if (index === candidates.length) return []
+    for (const box of candidates[index]!) {
+      if (!clear(box, taken)) continue
+      const rest = place(index + 1, [...taken, box])
+      if (rest) return [box, ...rest]
+    }
+    return undefined
+  }
+  const [name, ...boxes] = (place(0, fixed) ?? candidates.map((choices) => choices[0]!)) as (Box & {
+    anchor: Label['anchor'] | 'middle'
+  })[]
+  return {
+    cityLabel: {
+      x: name!.anchor === 'middle' ? CENTER.x : name!.anchor === 'start' ? name!.left : name!.right,
+      y: name!.bottom - 4,
+      anchor: name!.anchor,
+    },
+    labels: points.map(({ area, x, y }, index) => {
+      const box = boxes[index]! as Box & { anchor: Label['anchor'] }
+      return {
+        name: area.name,
+        x,
+        y,
+        labelX: box.anchor === 'start' ? box.left : box.right,
+        labelY: box.bottom - 4,
+        anchor: box.anchor,
+      }
+    }),
+  }
 }
 
 /** What the map says, for screen readers: each place with its direction and distance. */
@@ -94,7 +179,7 @@ export function CityMap({ city, areas }: { city: string; areas: Area[] }) {
   const step = ringStep(farthest)
   const outer = Math.ceil(farthest / step) * step
   const rings = Array.from({ length: outer / step }, (_, index) => (index + 1) * step)
-  const labels = placeLabels(areas, outer)
+  const { cityLabel, labels } = placeLabels(city, areas, outer)
   return (
     <figure className="overflow-hidden rounded-2xl bg-surface shadow-sm ring-1 ring-slate-200">
       <svg
@@ -117,7 +202,7 @@ export function CityMap({ city, areas }: { city: string; areas: Area[] }) {
           />
         ))}
         <text x={10} y={HEIGHT - 10} className="fill-muted text-[11px]">
-          {`Rings every ${step} miles (${outer} miles out)`}
+          {scaleLegend(step, outer)}
         </text>
         <g aria-hidden="true">
           <path d={`M ${WIDTH - 28} 34 l 6 -16 l 6 16 z`} className="fill-brand-700" />
@@ -126,7 +211,7 @@ export function CityMap({ city, areas }: { city: string; areas: Area[] }) {
           </text>
         </g>
         <circle cx={CENTER.x} cy={CENTER.y} r={7} className="fill-brand-700" />
-        <text x={CENTER.x} y={CENTER.y + 20} textAnchor="middle" className="fill-ink text-[12px] font-bold">
+        <text x={cityLabel.x} y={cityLabel.y} textAnchor={cityLabel.anchor} className="fill-ink text-[12px] font-bold">
           {city}
         </text>
         {labels.map((label) => (

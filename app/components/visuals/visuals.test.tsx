@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
 import { TeamGrid } from '#app/components/sections/team-grid.tsx'
 import { HomeWork } from '#app/components/visuals/home-work.tsx'
+import { LABEL_GAP, LABEL_REACH, placeLabels, ringStep } from '#app/components/visuals/city-map.tsx'
 import { PageFunnel } from '#app/components/visuals/page-funnel.tsx'
 import { plansAtAGlance } from '#app/components/visuals/page-plans.tsx'
 import { avatarArt } from '#app/components/visuals/team-avatar.tsx'
@@ -75,4 +76,59 @@ test('the home page’s picture says it is an illustration, with the demo’s fi
   expect(caption).toContain(`${SAMPLE_CLIENT}, a fictional company`)
   expect(document.querySelector('figcaption a')?.getAttribute('href')).toBe('/dashboard')
   expect(document.querySelector('svg')?.getAttribute('aria-label')).toMatch(/^An illustration of our work/)
+})
+
+describe('city maps', () => {
+  // A 12 px label's box as placeLabels reckons it (6.4 px a character, 15 px a line).
+  const boxOf = (label: ReturnType<typeof placeLabels>['labels'][number]) => {
+    const width = label.name.length * 6.4
+    const left = label.anchor === 'start' ? label.labelX : label.labelX - width
+    return { left, right: left + width, top: label.labelY + 4 - 15, bottom: label.labelY + 4 }
+  }
+
+  for (const [path, city] of content.cities) {
+    test(`${path}: each label stands beside its own dot, clear of every other label and dot`, () => {
+      const { areas } = city.data
+      const farthest = Math.max(...areas.map((area) => area.miles))
+      const step = ringStep(farthest)
+      const { cityLabel, labels } = placeLabels(city.data.city, areas, Math.ceil(farthest / step) * step)
+      // The city's own name (7 px a character), one more box to keep clear of.
+      const nameWidth = city.data.city.length * 7
+      const nameLeft = { start: cityLabel.x, middle: cityLabel.x - nameWidth / 2, end: cityLabel.x - nameWidth }[
+        cityLabel.anchor
+      ]
+      const cityName = {
+        left: nameLeft,
+        right: nameLeft + nameWidth,
+        top: cityLabel.y + 4 - 15,
+        bottom: cityLabel.y + 4,
+      }
+      const boxes = [...labels.map(boxOf), cityName]
+      labels.forEach((label, index) => {
+        const box = boxes[index]!
+        // Beside its dot: the near edge LABEL_GAP away, the middle at most LABEL_REACH above or below.
+        const edge = label.anchor === 'start' ? box.left - label.x : label.x - box.right
+        expect(edge, label.name).toBeCloseTo(LABEL_GAP)
+        expect(Math.abs((box.top + box.bottom) / 2 - label.y), label.name).toBeLessThanOrEqual(LABEL_REACH)
+        // Inside the 400 x 288 frame.
+        expect(box.left, label.name).toBeGreaterThanOrEqual(2)
+        expect(box.right, label.name).toBeLessThanOrEqual(398)
+        for (const [other, otherBox] of boxes.entries()) {
+          if (other === index) continue
+          const otherName = labels[other]?.name ?? city.data.city
+          const apart =
+            box.right <= otherBox.left ||
+            otherBox.right <= box.left ||
+            box.bottom <= otherBox.top ||
+            otherBox.bottom <= box.top
+          expect(apart, `${label.name} and ${otherName}`).toBe(true)
+          const dot = labels[other]
+          if (!dot) continue
+          const clearOfDot =
+            box.right <= dot.x - 4.5 || dot.x + 4.5 <= box.left || box.bottom <= dot.y - 4.5 || dot.y + 4.5 <= box.top
+          expect(clearOfDot, `${label.name} over the dot of ${dot.name}`).toBe(true)
+        }
+      })
+    })
+  }
 })
