@@ -424,7 +424,9 @@ export type Section = z.infer<typeof sectionSchema>
  * of the page's own content the header shows. `work` is the home page's sample
  * of the work; `one-team` the agency's facts; `team` the people of the page's
  * team block; `plans` the plans of its pricing block; `funnel` an industry's
- * funnel as its copy describes it, each stage with the work done there.
+ * funnel as its copy describes it, each stage with the work done there;
+ * `points` what a page with a form or a tool gives the visitor, point by
+ * point, each as the page delivers it.
  */
 export const pageVisualSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('work') }),
@@ -440,6 +442,16 @@ export const pageVisualSchema = z.discriminatedUnion('kind', [
       .array(z.strictObject({ stage: text(2, 28), work: text(3, 44) }))
       .min(3)
       .max(5),
+  }),
+  z.strictObject({
+    kind: z.literal('points'),
+    /** The card's title, e.g. "What happens after you write", 10-60 characters. */
+    title: text(10, 60),
+    /** 3-4 points: a few words, a line that says it, and a link where the point leads somewhere. */
+    points: z
+      .array(z.strictObject({ title: text(3, 44), text: text(10, 150), link: linkSchema.optional() }))
+      .min(3)
+      .max(4),
   }),
 ])
 export type PageVisual = z.infer<typeof pageVisualSchema>
