@@ -201,7 +201,7 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
     })
   }
 
-  test("the calendar file is the booker's alone: an altered link, a moved call's old link and a canceled call's link get none", async ({
+  test("the calendar file is the booker's alone: an altered link, another booking's and a canceled call's link get none", async ({
     page,
   }) => {
     const email = uniqueEmail('details-attack')
