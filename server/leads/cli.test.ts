@@ -76,7 +76,7 @@ describe('export', () => {
     expect(stdout).toContain(`${popup},2026-11-02T08:00:00.000Z,popup,ADA@example.com,,,,,,,,,"'=HYPERLINK(""x"")",,,,`)
     expect(
       stdout.endsWith(
-        `${grace},2026-11-03T10:00:00.000Z,contact,grace@example.org,Grace Hopper,,paid-ads,,,Hello,,,,,,,`,
+        `${grace},2026-11-03T10:00:00.000Z,contact,grace@example.org,Grace Hopper,,paid-ads,,,Hello,,,,,,,,`,
       ),
     ).toBe(true)
   })
