@@ -322,7 +322,7 @@ export function BookingForm({ times, starts, initial, action, post, move, meetin
             <>
               {meeting ? (
                 <div className="border-b border-slate-200 pb-5">
-                  <HostCard mode={meeting} compact />
+                  <HostCard mode={meeting} />
                 </div>
               ) : null}
               <p className="text-lg font-bold text-ink">Your details</p>

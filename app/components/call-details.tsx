@@ -18,7 +18,7 @@ import type { BookerCalendar, CallTime } from '#app/lib/booking/booking-page.ts'
  * without it, the drawing made from their name that the team page shows,
  * and the card says so.
  */
-export function HostCard({ mode, compact = false }: { mode: MeetingMode; compact?: boolean }) {
+export function HostCard({ mode }: { mode: MeetingMode }) {
   return (
     <section aria-label="Your host" className="flex flex-col gap-3">
       <div className="flex items-center gap-3">
@@ -46,11 +46,9 @@ export function HostCard({ mode, compact = false }: { mode: MeetingMode; compact
       )}
       <p className="text-sm text-ink">
         <span className="font-semibold">{meetingLabel(mode)}.</span>{' '}
-        {compact || mode.kind === 'phone'
-          ? mode.kind === 'video'
-            ? 'The invitation carries the link to join; nothing to install.'
-            : `${hostFirstName} calls you at the number you give, at the time of the call.`
-          : howTheCallHappens(mode)}
+        {mode.kind === 'video'
+          ? 'The invitation carries the link to join; nothing to install.'
+          : `${hostFirstName} calls you at the number you give, at the time of the call.`}
       </p>
     </section>
   )
@@ -149,7 +147,7 @@ export function CallConfirmation({
         <WhatToPrepare />
       </div>
       <div className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-surface p-6">
-        <HostCard mode={mode} compact />
+        <HostCard mode={mode} />
         <AddToCalendar file={calendar.file} google={calendar.google} />
         <section aria-labelledby="call-change" className="flex flex-col gap-2">
           <h2 id="call-change" className="text-lg font-bold text-ink">

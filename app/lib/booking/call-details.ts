@@ -37,12 +37,13 @@ export const meetingMode = (meetingUrl: string | undefined): MeetingMode =>
 export const meetingLabel = (mode: MeetingMode) => (mode.kind === 'video' ? 'Video call' : 'Phone call')
 
 /**
- * How the call happens, in one sentence for the booker: the link to open, or
+ * How the call happens, in one sentence for the booker, to follow its label
+ * ("Video call: at the time of the call, open …", "Phone call: Maya calls you …"): the link to open, or
  * who calls whom. `phone` is the booker's own number, shown to them alone.
  */
 export function howTheCallHappens(mode: MeetingMode, phone?: string | null): string {
   return mode.kind === 'video'
-    ? `A video call in your browser: at the time of the call, open ${mode.url}. Nothing to install.`
+    ? `at the time of the call, open ${mode.url} in your browser; nothing to install.`
     : `${hostFirstName} calls you${phone ? ` at ${phone}` : ' at the number you give'} at the time of the call.`
 }
 
@@ -94,7 +95,7 @@ export function googleCalendarLink(call: { start: string; end: string; details: 
 export function callDetailsLines(mode: MeetingMode, phone?: string | null): string[] {
   return [
     `Host: ${callHost.name}, ${callHost.role}, ${site.name}`,
-    `How: ${howTheCallHappens(mode, phone)}`,
+    `${meetingLabel(mode)}: ${howTheCallHappens(mode, phone)}`,
     'To prepare:',
     ...whatToPrepare.map((item) => `- ${item}`),
   ]
