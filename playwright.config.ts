@@ -78,6 +78,8 @@ export default defineConfig({
         LEAD_RATE_LIMIT: '0',
         BOOKING_NETWORK_LIMIT: '0',
         BOOKING_SURGE_LIMIT: '0',
+        // Its calls are video calls at this link; the phone call has a server of its own (booking-details.spec.ts).
+        MEETING_URL: 'https://meet.northpeak.example/strategy-call',
       },
       url: `http://localhost:${port}/`,
       reuseExistingServer: !process.env.CI,

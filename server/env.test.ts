@@ -131,3 +131,24 @@ test('BOOKING_SECRET: 32 characters or more; set but empty, blank or short, it s
     )
   }
 })
+
+test('MEETING_URL: an https link, or nothing (then the host phones the booker); anything else stops the server, named', () => {
+  expect(readServerEnv({}).MEETING_URL).toBeUndefined()
+  expect(readServerEnv({ MEETING_URL: '' }).MEETING_URL).toBeUndefined()
+  expect(readServerEnv({ MEETING_URL: 'https://meet.example.com/northpeak-strategy' }).MEETING_URL).toBe(
+    'https://meet.example.com/northpeak-strategy',
+  )
+  for (const wrong of [
+    'http://meet.example.com/call',
+    'meet.example.com/call',
+    'javascript:alert(1)',
+    'ftp://x.example',
+  ]) {
+    expect(() => readServerEnv({ MEETING_URL: wrong }), wrong).toThrow(
+      'Invalid server environment: MEETING_URL: must be an https:// URL, the link every booker opens to join the video call',
+    )
+  }
+  expect(() => readServerEnv({ MEETING_URL: 'https://host:secret@meet.example.com/call' })).toThrow(
+    'Invalid server environment: MEETING_URL: must not hold a user name or password: it is sent to every booker',
+  )
+})

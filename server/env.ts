@@ -103,6 +103,20 @@ const serverEnvSchema = z
         error: 'must not hold the credentials: set CALDAV_USERNAME and CALDAV_PASSWORD',
       })
       .optional(),
+    /**
+     * The video call's link, the same for every strategy call (an https URL): with it each call is a
+     * video call at that link, named in the invitation's LOCATION and URL; without it the host phones
+     * the number the booker gives (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
+     */
+    MEETING_URL: z
+      .url({
+        protocol: /^https$/,
+        error: 'must be an https:// URL, the link every booker opens to join the video call',
+      })
+      .refine((url) => !URL.parse(url)?.username && !URL.parse(url)?.password, {
+        error: 'must not hold a user name or password: it is sent to every booker',
+      })
+      .optional(),
     CALDAV_USERNAME: z.string().optional(),
     CALDAV_PASSWORD: z.string().optional(),
   })

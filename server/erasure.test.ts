@@ -29,6 +29,11 @@ afterAll(async () => {
 /** Ada's address as she typed it, and as anyone may write it. */
 const ada = { name: 'Ada Lovelace', email: 'Ada.Lovelace@Example.COM', company: 'Analytical Engines Ltd' }
 const grace = { name: 'Grace Hopper', email: 'grace.hopper@example.org', company: 'Navy Labs' }
+/**
+ * The numbers the host phones for a phone call (docs/decisions/048-the-call-its-host-and-how-it-happens.md):
+ * kept with the bookings, so erased with them.
+ */
+const phones = { [ada.email]: '+1 512 555 0142', [grace.email]: '+1 737 555 0199' }
 /** Monday 2026-11-30 at noon UTC: Ada's leads and bookings; Grace's a week later. */
 const adaTime = Date.parse('2026-11-30T12:00:00Z')
 const graceTime = Date.parse('2026-12-07T12:00:00Z')
@@ -61,7 +66,7 @@ async function dataFolder() {
   const book = async (person: typeof ada, start: string, now: number) => {
     n += 1
     const item = {
-      lead: { kind: 'booking' as const, ...person, note: `Call me at ${person.email}` },
+      lead: { kind: 'booking' as const, ...person, note: `Call me at ${person.email}`, phone: phones[person.email] },
       leadId: `lead-${n}`,
       bookingId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
       uid: `uid-${n}@northpeak.example`,
@@ -160,8 +165,14 @@ test('after leads erase, the address is in no file of the data folder; the other
   const before = whoIsWhere(dir, [ada.email, grace.email])
   expect(holding(before, ada.email)).toContain('leads.sqlite-wal')
 
+  const phonesBefore = whoIsWhere(dir, Object.values(phones))
+  expect(holding(phonesBefore, phones[ada.email]!)).toContain('leads.sqlite-wal')
   const erased = await cli({ DATA_DIR: dir, DATABASE_PATH: file }, Date.now(), 'erase', 'ada.lovelace@example.com')
   expect(erased.code).toBe(0)
+  // Her phone number went with her bookings; Grace's stays with hers.
+  const phonesAfter = whoIsWhere(dir, Object.values(phones))
+  expect(holding(phonesAfter, phones[ada.email]!)).toEqual([])
+  expect(holding(phonesAfter, phones[grace.email]!)).toContain('leads.sqlite')
   expect(erased.text).toContain('Erased for ada.lovelace@example.com:')
   expect(erased.text).toContain('  4 leads')
   const after = whoIsWhere(dir, [ada.email, grace.email])

@@ -100,6 +100,7 @@ export async function startServer(
       notifyTo: env.LEAD_NOTIFY_TO,
       bookingSecret: links.secret,
       teamTimeZone: availability.timeZone,
+      meetingUrl: env.MEETING_URL,
     }),
     settings: {
       ...defaultOutboxSettings,
@@ -135,6 +136,8 @@ export async function startServer(
         onStored: () => worker.wake(),
         log,
         limits: { perNetworkPerDay: env.BOOKING_NETWORK_LIMIT, surgePerDay: env.BOOKING_SURGE_LIMIT },
+        meetingUrl: env.MEETING_URL,
+        origin: env.SITE_ORIGIN,
       }),
       // Every write counts against one limit: a lead, a booking, a move or a cancel.
       writeLimiter:

@@ -37,6 +37,13 @@ export function builtClientDir(): string {
  * is given), with the booking settings of server/booking/availability.yaml, no
  * webhook and no limit on writes unless `writeLimiter` is given.
  */
+/**
+ * The video call's link of the test servers (MEETING_URL): their calls are
+ * video calls unless a test sets MEETING_URL to '' for a phone call
+ * (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
+ */
+export const TEST_MEETING_URL = 'https://meet.northpeak.example/strategy-call'
+
 export function testServices({
   store = openTestStore().store,
   now = Date.now,
@@ -54,6 +61,7 @@ export function testServices({
       secret: 'a-test-secret-of-32-characters-or-more',
       deliveries: bookingDeliveriesFor({ webhook: false }),
       log,
+      meetingUrl: TEST_MEETING_URL,
     }),
     writeLimiter,
     now,
@@ -78,6 +86,7 @@ export async function startTestServer(
       CLIENT_DIR: builtClientDir(),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
+      MEETING_URL: TEST_MEETING_URL,
       ...settings,
     }),
     PORT: 0,
@@ -109,6 +118,7 @@ export async function startServerProcess(settings: Record<string, string> = {}) 
       HOST: '127.0.0.1',
       CLIENT_DIR: clientDir,
       DATA_DIR: dataDir,
+      MEETING_URL: TEST_MEETING_URL,
       ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,10 +7,16 @@ import {
   type BookingField,
   type BookingFormState,
 } from '#app/lib/booking/booking-form.ts'
-import { callTime, HELD_PARAM, JUST_BOOKED_PARAM, type BookingWrite } from '#app/lib/booking/booking-page.ts'
+import {
+  bookerCalendar,
+  callTime,
+  HELD_PARAM,
+  JUST_BOOKED_PARAM,
+  type BookingWrite,
+} from '#app/lib/booking/booking-page.ts'
 import { UNREADABLE_FORM } from '#app/lib/leads/lead-constants.ts'
 import { page } from '#app/lib/site/registry.ts'
-import type { BookingOutcome, ManageOutcome } from '#server/booking/service.ts'
+import type { BookingOutcome, BookingService, ManageOutcome } from '#server/booking/service.ts'
 import { MANAGE_PATH } from '#server/booking/tokens.ts'
 
 const BOOK_PATH = page('/book').path
@@ -113,10 +119,17 @@ function changed(
   outcome: ManageOutcome,
   fields: Record<string, string>,
   done: 'rescheduled' | 'canceled' | 'confirmed',
+  service: BookingService,
 ): BookingWrite {
   switch (outcome.kind) {
     case 'done':
-      return { kind: 'done', action: done, call: callTime(outcome.booking) }
+      return {
+        kind: 'done',
+        action: done,
+        call: callTime(outcome.booking),
+        // A call that stands (moved, or confirmed) goes into calendars with its new links.
+        calendar: done === 'canceled' ? undefined : bookerCalendar(service.callCalendar(outcome.booking)),
+      }
     case 'bad-link':
       return { kind: 'spent', message: outcome.message, status: 400 }
     case 'spent':
@@ -131,17 +144,20 @@ function changed(
 /** Moves the call a reschedule link names (its `token` in the form) to the time sent; the link is spent by it. */
 export async function reschedule(form: FormData, { locals }: ActionAPIContext): Promise<BookingWrite> {
   const fields = sentFields(form)
-  return changed(await locals.services.booking.reschedule(fields, locals.services.now()), fields, 'rescheduled')
+  const service = locals.services.booking
+  return changed(await service.reschedule(fields, locals.services.now()), fields, 'rescheduled', service)
 }
 
 /** Cancels the call a cancel link names. */
 export async function cancel(form: FormData, { locals }: ActionAPIContext): Promise<BookingWrite> {
   const fields = sentFields(form)
-  return changed(await locals.services.booking.cancel(fields, locals.services.now()), fields, 'canceled')
+  const service = locals.services.booking
+  return changed(await service.cancel(fields, locals.services.now()), fields, 'canceled', service)
 }
 
 /** Confirms the held call a confirm link names (its visitor opened the mail): the invitation follows. */
 export async function confirm(form: FormData, { locals }: ActionAPIContext): Promise<BookingWrite> {
   const fields = sentFields(form)
-  return changed(await locals.services.booking.confirm(fields, locals.services.now()), fields, 'confirmed')
+  const service = locals.services.booking
+  return changed(await service.confirm(fields, locals.services.now()), fields, 'confirmed', service)
 }

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type MouseEvent, type ReactNode } from 'react'
 import { BookedCall } from '#app/components/booked-call.tsx'
+import { HostCard } from '#app/components/call-details.tsx'
 import { errorClass, FormField } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { timesInZone, whenInZone, zoneOptions, type TimesInZone } from '#app/lib/booking/booking-days.ts'
 import type { CallTime } from '#app/lib/booking/booking-page.ts'
+import { hostFirstName, type MeetingMode } from '#app/lib/booking/call-details.ts'
 import {
   BOOKING_FORM_ID,
   BOOKING_ZONE_FORM_ID,
@@ -53,6 +55,12 @@ export interface BookingFormProps {
    * shown instead (`current`), and the link's fields sent with the time.
    */
   move?: { current: CallTime; fields: Record<string, string> }
+  /**
+   * How the call happens (the booking service's `meeting`): a new booking
+   * shows the host and the way beside the times, and for a phone call asks
+   * for the number to call (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
+   */
+  meeting?: MeetingMode
 }
 
 /** Sets `name` in the address, as the page would have it after asking again. */
@@ -73,7 +81,7 @@ function keepInAddress(name: string, value: string) {
  * a form that asks the page again (`?tz=`, `?from=`); scripts only draw the
  * zone or week asked for in place.
  */
-export function BookingForm({ times, starts, initial, action, post, move }: BookingFormProps) {
+export function BookingForm({ times, starts, initial, action, post, move, meeting }: BookingFormProps) {
   // Whether scripts run: the zone chooser's button then goes, as choosing
   // re-draws the times at once, and the week buttons draw their week in place.
   const hydrated = useHydrated()
@@ -312,6 +320,11 @@ export function BookingForm({ times, starts, initial, action, post, move }: Book
             <BookedCall call={move.current} title="Booked now" />
           ) : (
             <>
+              {meeting ? (
+                <div className="border-b border-slate-200 pb-5">
+                  <HostCard mode={meeting} />
+                </div>
+              ) : null}
               <p className="text-lg font-bold text-ink">Your details</p>
               {field(
                 'name',
@@ -323,6 +336,19 @@ export function BookingForm({ times, starts, initial, action, post, move }: Book
                 'Work email',
                 <input {...control('email')} type="email" autoComplete="email" className={`${controlClass} h-11`} />,
               )}
+              {meeting?.kind === 'phone'
+                ? field(
+                    'phone',
+                    `Phone number ${hostFirstName} calls`,
+                    <input
+                      {...control('phone')}
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      className={`${controlClass} h-11`}
+                    />,
+                  )
+                : null}
               {field(
                 'company',
                 'Company',

@@ -80,3 +80,45 @@ test('a description with CRLF, a bare CR and other control characters: each line
     'Your call is booked.\nNote: Ada\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Pay at evil.example\nX-TAIL:[31m',
   )
 })
+
+// The call's place (docs/decisions/048-the-call-its-host-and-how-it-happens.md): the meeting link in
+// LOCATION and URL, or the phone call described; the booker's download is a PUBLISH of the same event.
+test('LOCATION and URL carry the meeting link; the download is METHOD:PUBLISH with the same UID and SEQUENCE and no ATTENDEE', () => {
+  const url = 'https://meet.example.com/northpeak-strategy?pwd=a,b;c'
+  const settings = { organizerEmail: 'hello@northpeak.example', description: 'Your call.', location: url, url }
+  const mailed = new ICAL.Component(ICAL.parse(invitation({ event: 'created', booking }, settings)))
+  const downloaded = new ICAL.Component(
+    ICAL.parse(invitation({ event: 'created', booking }, { ...settings, publish: true })),
+  )
+  expect(mailed.getFirstPropertyValue('method')).toBe('REQUEST')
+  expect(downloaded.getFirstPropertyValue('method')).toBe('PUBLISH')
+  for (const calendar of [mailed, downloaded]) {
+    const vevent = calendar.getFirstSubcomponent('vevent')!
+    expect(vevent.getFirstPropertyValue('location')).toBe(url)
+    expect(String(vevent.getFirstPropertyValue('url'))).toBe(url)
+    expect(vevent.getFirstPropertyValue('uid')).toBe(booking.uid)
+    expect(vevent.getFirstPropertyValue('sequence')).toBe(3)
+  }
+  expect(mailed.getFirstSubcomponent('vevent')!.getFirstProperty('attendee')).not.toBeNull()
+  expect(downloaded.getFirstSubcomponent('vevent')!.getFirstProperty('attendee')).toBeNull()
+})
+
+for (const [what, value] of hostileNames) {
+  test(`a phone call's LOCATION with ${what}: one event to ical.js and to vobject, no control character left`, () => {
+    for (const publish of [false, true]) {
+      const ics = invitation(
+        { event: 'created', booking: { ...booking, phone: value } },
+        {
+          organizerEmail: 'hello@northpeak.example',
+          description: `How: Maya calls you at ${value}`,
+          location: `Phone call: Maya Okafor calls you at ${value}`,
+          url: `https://meet.example.com/${value}`,
+          publish,
+        },
+      )
+      expect(eventsByReader(ics)).toEqual(oneCall)
+      expect(betweenLineEnds(ics)).not.toMatch(/\p{Cc}/u)
+      for (const line of ics.slice(0, -2).split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75)
+    }
+  })
+}

@@ -1,9 +1,10 @@
 import ICAL from 'ical.js'
+import { CALL_SUMMARY } from '#app/lib/booking/call-details.ts'
 import { site } from '#app/lib/site/site.ts'
 import type { BookingEvent } from '../store/store.ts'
 
 /** The invitation's title, from the site's names: "Free strategy call with Northpeak". */
-export const CALL_SUMMARY = `${site.strategySession.price} strategy call with ${site.name}`
+export { CALL_SUMMARY }
 
 /** `METHOD` of an event's invitation (RFC 5546): a new or moved call is a REQUEST, a cancelled one a CANCEL. */
 export function methodOf(event: BookingEvent): 'REQUEST' | 'CANCEL' {
@@ -20,11 +21,23 @@ export function methodOf(event: BookingEvent): 'REQUEST' | 'CANCEL' {
  * stable `UID` and its `SEQUENCE` (raised by each change, so calendars replace
  * the earlier version); `DTSTAMP` the change's time; `DTSTART`/`DTEND` in UTC
  * (`Z`), so no VTIMEZONE is needed; the agency as ORGANIZER, the visitor as
- * ATTENDEE. `description` is the mail's text about the call.
+ * ATTENDEE. `description` is the mail's text about the call; `location`, where
+ * the call happens (the meeting link, or the phone call described), and `url`
+ * the meeting link when there is one
+ * (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
+ * `publish`: the file the booker downloads from the confirmation
+ * (`METHOD:PUBLISH`, the same UID and SEQUENCE, no ATTENDEE as RFC 5546 3.2.1
+ * has it), not an invitation to answer.
  */
 export function invitation(
   event: BookingEvent,
-  { organizerEmail, description }: { organizerEmail: string; description: string },
+  {
+    organizerEmail,
+    description,
+    location,
+    url,
+    publish = false,
+  }: { organizerEmail: string; description: string; location?: string; url?: string; publish?: boolean },
 ): string {
   const { booking } = event
   const method = methodOf(event)
@@ -32,7 +45,7 @@ export function invitation(
   calendar.addPropertyWithValue('prodid', `-//${site.name}//Strategy call booking//EN`)
   calendar.addPropertyWithValue('version', '2.0')
   calendar.addPropertyWithValue('calscale', 'GREGORIAN')
-  calendar.addPropertyWithValue('method', method)
+  calendar.addPropertyWithValue('method', publish ? 'PUBLISH' : method)
 
   const vevent = new ICAL.Component('vevent')
   vevent.addPropertyWithValue('uid', calendarText(booking.uid))
@@ -42,6 +55,8 @@ export function invitation(
   vevent.addPropertyWithValue('dtend', utc(Date.parse(booking.end)))
   vevent.addPropertyWithValue('summary', calendarText(CALL_SUMMARY))
   vevent.addPropertyWithValue('description', calendarText(description))
+  if (location) vevent.addPropertyWithValue('location', calendarText(location))
+  if (url) vevent.addPropertyWithValue('url', withoutControls(url))
   vevent.addPropertyWithValue('status', method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED')
   vevent.addPropertyWithValue('transp', 'OPAQUE')
 
@@ -50,6 +65,9 @@ export function invitation(
   organizer.setValue(`mailto:${withoutControls(organizerEmail)}`)
   vevent.addProperty(organizer)
 
+  calendar.addSubcomponent(vevent)
+  if (publish) return foldLines(calendar.toString())
+
   const attendee = new ICAL.Property('attendee')
   attendee.setParameter('cn', calendarParameter(booking.name))
   attendee.setParameter('role', 'REQ-PARTICIPANT')
@@ -57,8 +75,6 @@ export function invitation(
   attendee.setParameter('rsvp', method === 'CANCEL' ? 'FALSE' : 'TRUE')
   attendee.setValue(`mailto:${withoutControls(booking.email)}`)
   vevent.addProperty(attendee)
-
-  calendar.addSubcomponent(vevent)
   return foldLines(calendar.toString())
 }
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { hostFirstName as callHostFirstName, meetingMode, type MeetingMode } from '#app/lib/booking/call-details.ts'
 import { bookingLeadSchema, fieldErrors, type BookingLead } from '#app/lib/leads/lead.ts'
 import { site } from '#app/lib/site/site.ts'
 import { botSign, validIdempotencyKey } from '../leads/intake.ts'
 import type { BookingChange, BookingRules, DeliveryKind, Store, LinkSpent, StoredBooking } from '../store/store.ts'
 import { spentReason } from '../store/rows.ts'
 import type { Availability } from './availability.ts'
+import { callCalendar, calendarFile, type CallCalendar } from './call-calendar.ts'
 import { defaultBookingLimits, HOLD_MINUTES, networkKey, type BookingLimits, type LimitReason } from './limits.ts'
 import {
   busyWindow,
@@ -147,6 +149,8 @@ export function bookingService({
   newId = randomUUID,
   uidDomain = new URL(site.origin).hostname,
   limits = defaultBookingLimits,
+  meetingUrl,
+  origin = site.origin,
 }: {
   store: Store
   settings: Availability
@@ -163,7 +167,16 @@ export function bookingService({
   newId?: () => string
   /** The right-hand side of each invitation's UID. */
   uidDomain?: string
+  /**
+   * MEETING_URL: every call is a video call at this link; without it the host
+   * phones the booker, who gives a number (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
+   */
+  meetingUrl?: string
+  /** SITE_ORIGIN: the links inside the calendar file. */
+  origin?: string
 }) {
+  const meeting: MeetingMode = meetingMode(meetingUrl)
+
   /** The rules a start is checked with at `now`: null when the calendar cannot tell the busy time. */
   async function rulesAt(now: number): Promise<BookingRules | null> {
     try {
@@ -273,6 +286,8 @@ export function bookingService({
   return {
     settings,
     limits,
+    /** How the calls happen: a video call at MEETING_URL, or a phone call to the booker's number. */
+    meeting,
 
     /** The token of a link to `action` on the booking as it is now (./tokens.ts): the booking page's landing. */
     linkToken(booking: Pick<StoredBooking, 'id' | 'sequence'>, action: BookingAction): string {
@@ -333,9 +348,16 @@ export function bookingService({
         }
       }
       const slot = readSlotFields(request)
-      const parsed = bookingLeadSchema.safeParse({ ...request, kind: 'booking' })
+      // A phone call needs the number to call; a video call keeps none, whatever was sent.
+      const parsed = bookingLeadSchema.safeParse({
+        ...request,
+        kind: 'booking',
+        phone: meeting.kind === 'phone' ? request.phone : undefined,
+      })
       const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...slot.errors }
-      if (!parsed.success || !slot.start || !slot.timeZone) return { kind: 'invalid', errors }
+      if (meeting.kind === 'phone' && !errors.phone && !(parsed.success && parsed.data.phone))
+        errors.phone = `Enter the phone number ${callHostFirstName} should call you on`
+      if (!parsed.success || !slot.start || !slot.timeZone || errors.phone) return { kind: 'invalid', errors }
       const lead: BookingLead = parsed.data
 
       const rules = await rulesAt(now)
@@ -383,6 +405,34 @@ export function bookingService({
       const booking = await store.getBooking(read.id)
       const reason = spentReason(booking, { sequence: read.sequence, now, allowed: [...takes(read.action)] })
       return reason ? spent(reason) : { kind: 'done', booking: booking! }
+    },
+
+    /** What a standing call carries into calendars, for its booker (./call-calendar.ts). */
+    callCalendar(booking: StoredBooking): CallCalendar {
+      return callCalendar(booking, { origin, secret, mode: meeting })
+    },
+
+    /**
+     * The calendar file of the call a reschedule or cancel link names, for
+     * the booker who holds the link (./call-calendar.ts): the same UID and
+     * SEQUENCE as the newest invitation. A link of a held, cancelled, moved
+     * or started call answers like the page does (410), and a link that is
+     * not ours 400; the file is never had by anything but a good link.
+     */
+    async calendarFile(
+      token: unknown,
+      now: number,
+    ): Promise<
+      | { kind: 'file'; ics: string }
+      | Extract<ManageOutcome, { kind: 'bad-link' }>
+      | Extract<ManageOutcome, { kind: 'spent' }>
+    > {
+      const read = readBookingToken(secret, token)
+      if (!read || read.action === 'confirm') return { kind: 'bad-link', message: BAD_LINK }
+      const outcome = await this.readLink(token, now)
+      if (outcome.kind === 'bad-link' || outcome.kind === 'spent') return outcome
+      if (outcome.kind !== 'done') throw new Error(`A link's look-up gave ${outcome.kind}`)
+      return { kind: 'file', ics: calendarFile(outcome.booking, { origin, secret, mode: meeting }) }
     },
 
     /** Moves the booking a reschedule link names to `body.start`; the link is spent by it. */

@@ -334,6 +334,7 @@ export function storedBooking(overrides: Partial<StoredBooking> = {}): StoredBoo
     email: 'ada@example.com',
     company: null,
     note: null,
+    phone: null,
     ...overrides,
   }
 }

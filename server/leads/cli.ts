@@ -59,6 +59,8 @@ export const csvColumns = [
   'utm_campaign',
   'utm_term',
   'utm_content',
+  // A booker's number for a phone call (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
+  'phone',
 ] as const
 
 /**

@@ -43,6 +43,7 @@ export function storedLead(fields: Partial<StoredLead> = {}): StoredLead {
     utm_campaign: null,
     utm_term: null,
     utm_content: null,
+    phone: null,
     ...fields,
   }
 }

@@ -60,10 +60,16 @@ describe("the visitor's invitation", () => {
     test(`name, company and note with ${what}: the mail's calendar part and invite.ics hold one event, the call's, to ical.js and to vobject`, async () => {
       const event: BookingEvent = {
         event: 'created',
-        booking: { ...booking, name: value, company: value, note: value },
+        // The phone number too: it goes into the invitation's LOCATION and DESCRIPTION.
+        booking: { ...booking, name: value, company: value, note: value, phone: value },
       }
       const mails = await written(
-        bookingInviteMail(event, { origin: ORIGIN, from: FROM, secret: TEST_BOOKING_SECRET }),
+        bookingInviteMail(event, {
+          origin: ORIGIN,
+          from: FROM,
+          secret: TEST_BOOKING_SECRET,
+          mode: { kind: 'phone' },
+        }),
         `invite-${hostileNames.findIndex(([name]) => name === what)}`,
       )
       for (const [how, raw] of Object.entries(mails)) {

@@ -1,4 +1,12 @@
+import {
+  callHost,
+  howTheCallHappens,
+  meetingLabel,
+  whatToPrepare,
+  type MeetingMode,
+} from '#app/lib/booking/call-details.ts'
 import { site } from '#app/lib/site/site.ts'
+import { callCalendar } from '../booking/call-calendar.ts'
 import { CALL_SUMMARY, invitation, methodOf } from '../booking/invitation.ts'
 import { HOLD_MINUTES } from '../booking/limits.ts'
 import { BOOK_AGAIN_PATH } from '../booking/service.ts'
@@ -13,23 +21,22 @@ import { escapeHtml, leadFields, type MailMessage } from './mail.ts'
  * `CANCEL`, alternative part and invite.ics attachment, ../booking/invitation.ts),
  * and, while the call stands, the links to reschedule and cancel it
  * (`/book/manage?token=...`, ../booking/tokens.ts), signed for the booking's
- * sequence after this change.
+ * sequence after this change. While the call stands, the mail and the
+ * invitation also say who hosts it, how it happens (`mode`: the meeting link,
+ * or the host phoning the booker's number), what to prepare, and how to add it
+ * to a calendar: the calendar file's link and Google Calendar's
+ * (../booking/call-calendar.ts, docs/decisions/048-the-call-its-host-and-how-it-happens.md).
  */
 export function bookingInviteMail(
   event: BookingEvent,
-  { origin, from, secret }: { origin: string; from: string; secret: string },
+  { origin, from, secret, mode }: { origin: string; from: string; secret: string; mode: MeetingMode },
 ): MailMessage {
   if (event.event === 'held') return confirmMail(event, { origin, from, secret })
   const { booking } = event
   const when = callTimeInWords(booking.start, booking.end, booking.timeZone)
   const method = methodOf(event)
-  const links =
-    method === 'REQUEST'
-      ? {
-          reschedule: manageLink(origin, secret, { action: 'reschedule', id: booking.id, sequence: booking.sequence }),
-          cancel: manageLink(origin, secret, { action: 'cancel', id: booking.id, sequence: booking.sequence }),
-        }
-      : null
+  const calendar = method === 'REQUEST' ? callCalendar(booking, { origin, secret, mode }) : null
+  const links = calendar ? { reschedule: calendar.reschedule, cancel: calendar.cancel } : null
   const host = new URL(origin).host
   const call = `${site.strategySession.price.toLowerCase()} ${site.strategySession.minutes}-minute strategy call with ${site.name}`
   const [subject, lines] = ((): [string, string[]] => {
@@ -69,12 +76,27 @@ export function bookingInviteMail(
         'Each link works once, and only until the call is changed: after a change, use the links in the newest email.',
       ]
     : []
+  // Who, how, what to prepare, and the calendar links: while the call stands.
+  const detailLines = calendar
+    ? [
+        `Your host: ${callHost.name}, ${callHost.role}`,
+        `${meetingLabel(mode)}: ${howTheCallHappens(mode, booking.phone)}`,
+        '',
+        'To make the most of the call, have at hand:',
+        ...whatToPrepare.map((item) => `- ${item}`),
+        '',
+        'Add it to your calendar:',
+        `Calendar file (.ics): ${calendar.file}`,
+        `Google Calendar: ${calendar.google}`,
+      ]
+    : []
   const footer = `You get this email because a call was booked with this address on ${host}. To have your address deleted, reply to this email or write to ${site.email}.`
   const text = [
     `Hello ${booking.name},`,
     '',
     ...lines,
     '',
+    ...(detailLines.length > 0 ? [...detailLines, ''] : []),
     calendarLine,
     '',
     ...(linkLines.length > 0 ? [...linkLines, ''] : []),
@@ -84,10 +106,9 @@ export function bookingInviteMail(
     footer,
     '',
   ].join('\n')
-  const description = [
-    ...lines.filter((line) => line !== ''),
-    ...(links ? [`Reschedule: ${links.reschedule}`, `Cancel: ${links.cancel}`] : []),
-  ].join('\n')
+  const description = calendar
+    ? [...lines.filter((line) => line !== ''), calendar.description].join('\n')
+    : lines.filter((line) => line !== '').join('\n')
   return {
     from,
     to: booking.email,
@@ -98,6 +119,15 @@ export function bookingInviteMail(
       '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
       `<p>Hello ${escapeHtml(booking.name)},</p>`,
       ...lines.filter((line) => line !== '').map((line) => `<p>${escapeHtml(line)}</p>`),
+      ...(calendar
+        ? [
+            `<p><strong>Your host:</strong> ${escapeHtml(`${callHost.name}, ${callHost.role}`)}</p>`,
+            `<p><strong>${escapeHtml(meetingLabel(mode))}:</strong> ${linked(howTheCallHappens(mode, booking.phone), mode)}</p>`,
+            '<p>To make the most of the call, have at hand:</p>',
+            `<ul>${whatToPrepare.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+            `<p>Add it to your calendar: <a href="${escapeHtml(calendar.file)}">calendar file (.ics)</a> · <a href="${escapeHtml(calendar.google)}">Google Calendar</a></p>`,
+          ]
+        : []),
       `<p>${escapeHtml(calendarLine)}</p>`,
       ...(links
         ? [
@@ -112,9 +142,22 @@ export function bookingInviteMail(
     icalEvent: {
       method,
       filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
-      content: invitation(event, { organizerEmail: site.email, description }),
+      content: invitation(event, {
+        organizerEmail: site.email,
+        description,
+        location: calendar?.location,
+        url: calendar?.url,
+      }),
     },
   }
+}
+
+/** A sentence as HTML, the meeting link in it a link. */
+function linked(sentence: string, mode: MeetingMode): string {
+  const html = escapeHtml(sentence)
+  if (mode.kind !== 'video') return html
+  const url = escapeHtml(mode.url)
+  return html.replace(url, `<a href="${url}">${url}</a>`)
 }
 
 /**
@@ -201,6 +244,9 @@ export function bookingNoticeMail(
         ][])
       : []),
     ['Status', booking.status],
+    // Who hosts it and how: the number to call, for a phone call (the team's to see).
+    ['Host', `${callHost.name}, ${callHost.role}`],
+    ['How', booking.phone ? `Phone call: call ${booking.phone}` : 'Video call at the meeting link (MEETING_URL)'],
     ["Visitor's time zone", booking.timeZone],
     ['Invitation', `UID ${booking.uid}, sequence ${booking.sequence}`],
     ...leadFields(lead),

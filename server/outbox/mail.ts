@@ -187,6 +187,7 @@ export function leadFields(lead: StoredLead): [string, string][] {
     ['Name', lead.name],
     ['E-mail', lead.email],
     ['Company', lead.company],
+    ['Phone', lead.phone],
     ['Service', label(serviceOptions, lead.service)],
     ['Budget', label(budgetOptions, lead.budget)],
     ['Topic', label(topicOptions, lead.topic)],

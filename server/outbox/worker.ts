@@ -1,3 +1,4 @@
+import { meetingMode } from '#app/lib/booking/call-details.ts'
 import type { Lead } from '#app/lib/leads/lead.ts'
 import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, Store } from '../store/store.ts'
 import { bookingInviteMail, bookingNoticeMail } from './booking-mail.ts'
@@ -38,12 +39,15 @@ export function createDeliver({
   notifyTo,
   bookingSecret,
   teamTimeZone,
+  meetingUrl,
 }: {
   sendMail: SendMail
   /** Signs the reschedule and cancel links of the booking mails (BOOKING_SECRET). */
   bookingSecret?: string
   /** The team's zone (server/booking/availability.yaml): the notice of a booking says the time on its clock. */
   teamTimeZone?: string
+  /** MEETING_URL: the video call's link, or none (the host phones the booker). */
+  meetingUrl?: string
   webhook?: { url: string; secret: string }
   /** Absolute links in mails start with it. */
   origin: string
@@ -70,7 +74,12 @@ export function createDeliver({
       case 'booking-invite': {
         if (!delivery.booking) throw new Error('A booking delivery without its booking')
         if (!bookingSecret) throw new Error('No secret to sign the booking links with')
-        const mail = bookingInviteMail(delivery.booking, { origin, from: mailFrom, secret: bookingSecret })
+        const mail = bookingInviteMail(delivery.booking, {
+          origin,
+          from: mailFrom,
+          secret: bookingSecret,
+          mode: meetingMode(meetingUrl),
+        })
         return { mailFile: (await sendMail(mail, name)).file }
       }
       case 'booking-notice': {

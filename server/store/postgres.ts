@@ -538,10 +538,11 @@ function leadValues(item: NewLead): unknown[] {
 }
 
 const leadColumns = `id, created_at, kind, email, name, company, service, budget, message, topic, page,
-  referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key`
+  referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key, phone`
 const leadTypes = [
   'text',
   'bigint',
+  'text',
   'text',
   'text',
   'text',

@@ -34,6 +34,7 @@ export interface LeadRow {
   utm_campaign: string | null
   utm_term: string | null
   utm_content: string | null
+  phone: string | null
 }
 
 export function toStoredLead(row: LeadRow): StoredLead {
@@ -55,6 +56,7 @@ export function toStoredLead(row: LeadRow): StoredLead {
     utm_campaign: row.utm_campaign,
     utm_term: row.utm_term,
     utm_content: row.utm_content,
+    phone: row.phone,
   }
 }
 
@@ -113,6 +115,8 @@ export function leadRowValues(id: string, createdAt: number, lead: Lead | Bookin
     utm_term: lead.utm_term ?? null,
     utm_content: lead.utm_content ?? null,
     idempotencyKey,
+    // The booker's number, for a phone call (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
+    phone: lead.kind === 'booking' ? (lead.phone ?? null) : null,
   }
 }
 
@@ -133,12 +137,14 @@ export interface BookingDbRow {
   email: string
   company: string | null
   message: string | null
+  phone: string | null
 }
 
 /** Selects `BookingDbRow`s: add a WHERE and an ORDER BY. */
 export const bookingSelect = `SELECT bookings.id, bookings.lead_id, bookings.start_at, bookings.end_at,
     bookings.time_zone, bookings.uid, bookings.sequence, bookings.status, bookings.created_at,
-    bookings.updated_at, bookings.hold_expires_at, leads.name, leads.email, leads.company, leads.message
+    bookings.updated_at, bookings.hold_expires_at, leads.name, leads.email, leads.company, leads.message,
+    leads.phone
   FROM bookings JOIN leads ON leads.id = bookings.lead_id`
 
 /** The parameters of `bookingCountsSql`, in the order PostgreSQL numbers them. */
@@ -188,6 +194,7 @@ export function toStoredBooking(row: BookingDbRow): StoredBooking {
     email: row.email,
     company: row.company,
     note: row.message,
+    phone: row.phone,
   }
 }
 

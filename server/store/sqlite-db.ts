@@ -76,9 +76,11 @@ export function sqliteOperations(db: Database.Database) {
   const findByKey = db.prepare<[string], { id: string }>('SELECT id FROM leads WHERE idempotency_key = ?')
   const insertLeadRow = db.prepare(`
     INSERT INTO leads (id, created_at, kind, email, name, company, service, budget, message, topic, page,
-      referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key)
+      referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key,
+      phone)
     VALUES (@id, @createdAt, @kind, @email, @name, @company, @service, @budget, @message, @topic, @page,
-      @referrerHost, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @idempotencyKey)`)
+      @referrerHost, @utm_source, @utm_medium, @utm_campaign, @utm_term, @utm_content, @idempotencyKey,
+      @phone)`)
   const insertDelivery = db.prepare(
     'INSERT INTO outbox (lead_id, kind, next_attempt_at, created_at) VALUES (?, ?, ?, ?)',
   )

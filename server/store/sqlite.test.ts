@@ -48,6 +48,7 @@ test('creates the database with its folder, in WAL mode, migrated once', async (
     { version: 2, name: '002-rate-limits' },
     { version: 3, name: '003-bookings' },
     { version: 4, name: '004-booking-limits' },
+    { version: 5, name: '005-booking-phone' },
   ])
   db.close()
 })
@@ -65,7 +66,7 @@ test('a database migrated before the migrations had a dialect keeps its data and
   expect(await store.countLeads()).toBe(1)
   await store.close()
   const after = new Database(file, { readonly: true })
-  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4])
+  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4, 5])
   after.close()
 })
 
@@ -102,7 +103,7 @@ test('a database of the leads before bookings (migration 2) keeps its leads and 
   expect(await store.outboxBacklog()).toEqual({ pending: 0, failed: 0 })
   await store.close()
   const after = new Database(file, { readonly: true })
-  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4])
+  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4, 5])
   after.close()
 })
 

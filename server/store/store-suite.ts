@@ -199,6 +199,7 @@ export function leadStoreSuite(name: string, under: StoreUnderTest) {
           utm_campaign: null,
           utm_term: null,
           utm_content: null,
+          phone: null,
         },
       ])
       await store.close()
@@ -299,6 +300,16 @@ function newBooking(start: string, extra: Partial<NewBooking> = {}): NewBooking 
 /** The bookings behaviour of every `Store` (docs/decisions/035-bookings.md). */
 export function bookingStoreSuite(name: string, under: StoreUnderTest) {
   describe(`${name} bookings`, () => {
+    test("a phone call's number is kept with the booking, read back with it and exported with its lead (docs/decisions/048-the-call-its-host-and-how-it-happens.md)", async () => {
+      const { store } = await under.fresh()
+      const item = newBooking('2026-12-03T14:00:00.000Z')
+      const booked = await store.insertBooking({ ...item, lead: { ...item.lead, phone: '+1 512 555 0142' } }, rules)
+      expect(booked).toMatchObject({ ok: true, booking: { phone: '+1 512 555 0142' } })
+      expect((await store.getBooking(item.bookingId))?.phone).toBe('+1 512 555 0142')
+      expect((await store.exportLeads()).find((lead) => lead.id === item.leadId)?.phone).toBe('+1 512 555 0142')
+      await store.close()
+    })
+
     test('a booking is a lead with its call and its deliveries; a second call on the slot or its buffers is refused', async () => {
       const { store } = await under.fresh()
       const item = newBooking(nine)
@@ -321,6 +332,7 @@ export function bookingStoreSuite(name: string, under: StoreUnderTest) {
           email: item.lead.email,
           company: 'Acme Rockets',
           note: 'Paid search',
+          phone: null,
         },
       })
       // The same slot, and the next one (inside the 15-minute buffers), are taken; an hour later is free.

@@ -109,6 +109,8 @@ export interface StoredLead {
   utm_campaign: string | null
   utm_term: string | null
   utm_content: string | null
+  /** A booker's phone number, when the host phones them (docs/decisions/048-the-call-its-host-and-how-it-happens.md). */
+  phone: string | null
 }
 
 export type DeliveryKind = 'webhook' | 'checklist-mail' | 'notify-mail' | 'booking-invite' | 'booking-notice'
@@ -165,6 +167,8 @@ export interface StoredBooking extends BookingRecord {
   email: string
   company: string | null
   note: string | null
+  /** The number the host phones (a phone call), or null (a video call). */
+  phone: string | null
 }
 
 /** What a booking delivery carries (the outbox row's `payload`): the change and the booking after it. */

@@ -429,6 +429,8 @@ test.describe('a surge of bookings', () => {
         LEAD_RATE_LIMIT: '0',
         BOOKING_NETWORK_LIMIT: '0',
         BOOKING_SURGE_LIMIT: '1',
+        // A video call, as on the suite's server (playwright.config.ts): the form asks for no phone number.
+        MEETING_URL: 'https://meet.northpeak.example/strategy-call',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -11,7 +11,7 @@ export const BOOKING_FORM_ID = 'booking-form'
 export const BOOKING_ZONE_FORM_ID = 'booking-zone-form'
 
 /** The form's fields, in the order it shows them: focus goes to the first with an error. */
-export const bookingFields = ['start', 'name', 'email', 'company', 'note'] as const
+export const bookingFields = ['start', 'name', 'email', 'phone', 'company', 'note'] as const
 export type BookingField = (typeof bookingFields)[number]
 
 /** What the form shows: a message per bad field (and `form`, one for the whole form) and the values to fill in again. */

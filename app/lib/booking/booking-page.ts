@@ -9,6 +9,7 @@
 import { BOOKED_RECHECK_MS, type BookingService } from '#server/booking/service.ts'
 import { parseInstant } from '#server/booking/zoned-time.ts'
 import type { StoredBooking } from '#server/store/store.ts'
+import type { CallCalendar } from '#server/booking/call-calendar.ts'
 import { knownTimeZone } from './booking-days.ts'
 import { ZONE_PARAM, type BookingFormState } from './booking-form.ts'
 
@@ -41,8 +42,8 @@ export interface CallTime {
 export type BookingWrite =
   /** Booked, held or (a bot's) dropped: the page to go to (303). */
   | { kind: 'next'; to: string }
-  /** A link did its work: the call as it is now. */
-  | { kind: 'done'; action: 'rescheduled' | 'canceled' | 'confirmed'; call: CallTime }
+  /** A link did its work: the call as it is now, and while it stands what goes into calendars. */
+  | { kind: 'done'; action: 'rescheduled' | 'canceled' | 'confirmed'; call: CallTime; calendar?: BookerCalendar }
   /** The form again, with its errors and what was typed. */
   | { kind: 'refused'; refused: RefusedBooking }
   /** The link is not (or no longer) good: why, in words (400 or 410). */
@@ -59,12 +60,14 @@ export type BookingLinkData =
       call: CallTime
       /** Just booked: the page says so first (the booking form lands here). */
       justBooked: boolean
+      /** What goes into the booker's calendar (the confirmation's "Add to calendar"). */
+      calendar: BookerCalendar
       /** For a move: the free times. */
       offer?: BookingOffer
       refused?: RefusedBooking
     }
   /** The link did its work: the call as it is now. */
-  | { kind: 'done'; action: 'rescheduled' | 'canceled' | 'confirmed'; call: CallTime }
+  | { kind: 'done'; action: 'rescheduled' | 'canceled' | 'confirmed'; call: CallTime; calendar?: BookerCalendar }
   /**
    * Just booked during a surge: the time is held for `holdMinutes` until the
    * visitor confirms it from the mail; the page has no link to give (it went
@@ -73,6 +76,33 @@ export type BookingLinkData =
   | { kind: 'held'; call: CallTime; holdMinutes: number }
   /** A link used once, for a canceled call, or never good: why, in words (400 or 410). */
   | { kind: 'spent'; message: string; status: 400 | 410 }
+
+/**
+ * What the confirmation links to for its booker: the calendar file (on this
+ * site, by the booking's link) and Google Calendar's template
+ * (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
+ */
+export interface BookerCalendar {
+  file: string
+  google: string
+  /** The links to move and to cancel the call, on this site. */
+  reschedule: string
+  cancel: string
+}
+
+/** A call's calendar links as the booking pages give them: paths on this site, whatever SITE_ORIGIN is. */
+export function bookerCalendar(calendar: CallCalendar): BookerCalendar {
+  const local = (link: string) => {
+    const url = new URL(link)
+    return `${url.pathname}${url.search}`
+  }
+  return {
+    file: local(calendar.file),
+    google: calendar.google,
+    reschedule: local(calendar.reschedule),
+    cancel: local(calendar.cancel),
+  }
+}
 
 /** The query flag of the page the booking form lands on: the call was just booked. */
 export const JUST_BOOKED_PARAM = 'booked'
@@ -159,6 +189,7 @@ export async function linkView(
     token,
     call: callTime(outcome.booking),
     justBooked: query.has(JUST_BOOKED_PARAM),
+    calendar: bookerCalendar(service.callCalendar(outcome.booking)),
     offer: action === 'reschedule' ? await offerAt(service, now) : undefined,
     refused,
   }

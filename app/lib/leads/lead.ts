@@ -168,6 +168,23 @@ export type Lead = z.output<typeof leadSchema>
  * (app/actions/booking.ts), never by the lead actions. The note is stored as
  * the lead's message.
  */
+/**
+ * A phone number as people write it: digits with spaces, dashes, dots or
+ * brackets, a leading + for the country code; 7 to 15 digits (E.164's most).
+ * Only for a phone call, when the host phones the booker
+ * (docs/decisions/048-the-call-its-host-and-how-it-happens.md): the booking
+ * service asks for it then (server/booking/service.ts) and keeps none otherwise.
+ */
+export const phoneNumber = z.preprocess(
+  emptyAsMissing,
+  typed('Remove the control characters from your phone number', false)
+    .max(30, { error: 'Enter a phone number under 30 characters' })
+    .refine((value) => /^\+?[\d\s().-]+$/.test(value) && /^\d{7,15}$/.test(value.replace(/\D/g, '')), {
+      error: 'Enter a phone number of 7 to 15 digits, such as +1 512 555 0142',
+    })
+    .optional(),
+)
+
 export const bookingLeadSchema = z.object({
   kind: z.literal('booking'),
   name: required(
@@ -189,6 +206,7 @@ export const bookingLeadSchema = z.object({
     'Remove the control characters from your note',
     true,
   ),
+  phone: phoneNumber,
   ...attributionShape,
 })
 
