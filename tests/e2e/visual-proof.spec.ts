@@ -67,6 +67,7 @@ test.describe('the first screen shows the work', () => {
 // of points (docs/product.md#visual-proof). At 1280x800, text (not a blank box) stands right of the
 // middle in the page's header, above the bottom of the screen: three lines at least.
 const withFormOrTool = [
+  '/book',
   '/contact',
   '/case-studies',
   '/resources',
