@@ -23,6 +23,12 @@ export const CONSENT_KEY = 'northpeak-consent'
 export const EXIT_POPUP_SEEN_KEY = 'northpeak:exit-popup-seen'
 /** The day the mobile call-to-action bar was closed (app/components/lead-widget-rules.ts). */
 export const CTA_BAR_DISMISSED_KEY = 'northpeak:cta-bar-dismissed'
+/**
+ * The audit checklist's answers (app/scripts/checklist.ts), a JSON object of point ids to `Pass`,
+ * `Partial` or `Fail` (app/lib/tools/checklist-score.ts). The version is in the key: a later format
+ * takes a new key, and the old value is then left unread.
+ */
+export const CHECKLIST_ANSWERS_KEY = 'northpeak:audit-checklist:v1'
 
 export interface BrowserStorageEntry {
   key: string
@@ -61,6 +67,13 @@ export const browserStorage: readonly BrowserStorageEntry[] = [
     storage: 'localStorage',
     holds: 'the date you closed the call-to-action bar at the foot of a phone’s screen, so that it stays closed',
     lasts: 'until you clear this site’s data',
+  },
+  {
+    key: CHECKLIST_ANSWERS_KEY,
+    storage: 'localStorage',
+    holds:
+      'the answers you give on the audit checklist page (Pass, Partial or Fail for each point), so that your scores are there when you come back; they never leave your browser',
+    lasts: 'until you press **Clear answers** on that page or clear this site’s data',
   },
   {
     key: ATTRIBUTION_KEY,
