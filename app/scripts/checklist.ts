@@ -1,5 +1,5 @@
-import { CHECKLIST_ANSWERS_KEY } from '#app/lib/browser/browser-storage.ts'
 import {
+  CHECKLIST_ANSWERS_KEY,
   countsText,
   parseChecklistAnswers,
   scoreText,
@@ -18,7 +18,11 @@ import {
  * read here and saved, and only a point still unanswered takes its stored
  * answer. A plain module, not an island: it needs no React, whose runtime a
  * content page may not fetch before its visitor acts
- * (docs/decisions/029-pages-as-documents-widgets-as-islands.md).
+ * (docs/decisions/029-pages-as-documents-widgets-as-islands.md). It imports
+ * only app/lib/tools/checklist-score.ts, which imports nothing: a module shared
+ * with the shell's script would be a chunk of its own and split Rolldown's
+ * runtime out of React's chunk, one more round trip for every island of the
+ * site (tests/e2e/script-depth.spec.ts).
  */
 
 /** How long the answers rest before the status line says what changed: arrow keys through a group say it once. */

@@ -83,16 +83,8 @@ export function Checklist({
                 </legend>
                 <div className="clear-left grid grid-cols-3 gap-2">
                   {checklistStatuses.map((status) => (
-                    <label
-                      key={status}
-                      className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-slate-300 px-2 text-sm font-semibold text-ink has-checked:border-brand-700 has-checked:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 print:has-checked:bg-transparent"
-                    >
-                      <input
-                        type="radio"
-                        name={`point-${id}`}
-                        value={status}
-                        className="size-4 shrink-0 accent-brand-700 focus-visible:outline-hidden"
-                      />
+                    <label key={status} className="checklist-answer">
+                      <input type="radio" name={`answer-${number}`} value={status} />
                       {status}
                     </label>
                   ))}

@@ -1,9 +1,10 @@
 /**
  * Everything the site keeps in a visitor's browser, in one place
  * (docs/decisions/032-retention-held-by-the-code.md): the code
- * that reads and writes each key imports it from here (the theme's and the
- * attribution's keys are defined in modules that import nothing, which the
- * shell's scripts load first, and listed here), and the privacy
+ * that reads and writes each key imports it from here (the theme's, the
+ * attribution's and the audit checklist's keys are defined in modules that
+ * import nothing, which the shell's scripts and the checklist's load first,
+ * and listed here), and the privacy
  * policy's list "What this site keeps in your browser" is rendered from
  * `browserStorage` (the `{{browserStorage}}` placeholder,
  * app/lib/content/placeholders.ts). tests/e2e/browser-storage.spec.ts records
@@ -14,21 +15,16 @@
  */
 
 import { ATTRIBUTION_KEY } from '../leads/lead-constants.ts'
+import { CHECKLIST_ANSWERS_KEY } from '../tools/checklist-score.ts'
 import { THEME_KEY } from './theme.ts'
 
-export { ATTRIBUTION_KEY, THEME_KEY }
+export { ATTRIBUTION_KEY, CHECKLIST_ANSWERS_KEY, THEME_KEY }
 /** The answer to the consent banner, `granted` or `denied` (app/lib/analytics/consent.ts); only in a build with analytics. */
 export const CONSENT_KEY = 'northpeak-consent'
 /** The day the exit popup was shown, as a dialog or as the sheet of phones and touch screens (app/components/lead-widget-rules.ts). */
 export const EXIT_POPUP_SEEN_KEY = 'northpeak:exit-popup-seen'
 /** The day the mobile call-to-action bar was closed (app/components/lead-widget-rules.ts). */
 export const CTA_BAR_DISMISSED_KEY = 'northpeak:cta-bar-dismissed'
-/**
- * The audit checklist's answers (app/scripts/checklist.ts), a JSON object of point ids to `Pass`,
- * `Partial` or `Fail` (app/lib/tools/checklist-score.ts). The version is in the key: a later format
- * takes a new key, and the old value is then left unread.
- */
-export const CHECKLIST_ANSWERS_KEY = 'northpeak:audit-checklist:v1'
 
 export interface BrowserStorageEntry {
   key: string

@@ -7,6 +7,16 @@
  * in the page's script.
  */
 
+/**
+ * The localStorage key of the page's answers, listed with every other key in
+ * app/lib/browser/browser-storage.ts (the privacy policy's list): a JSON object
+ * of point ids to statuses, as `serializeChecklistAnswers` writes it. The
+ * version is in the key: a later format takes a new key and leaves the old
+ * value unread. Defined here, where the page's script reads it, so that the
+ * script is one file.
+ */
+export const CHECKLIST_ANSWERS_KEY = 'northpeak:audit-checklist:v1'
+
 /** What a point can score, as the page asks and the workbook's Status column offers. */
 export const checklistStatuses = ['Pass', 'Partial', 'Fail'] as const
 
