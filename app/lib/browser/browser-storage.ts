@@ -69,7 +69,7 @@ export const browserStorage: readonly BrowserStorageEntry[] = [
     storage: 'localStorage',
     holds:
       'the answers you give on the audit checklist page (Pass, Partial or Fail for each point), so that your scores are there when you come back; they never leave your browser',
-    lasts: 'until you press **Clear answers** on that page or clear this site’s data',
+    lasts: 'until you press Clear answers on that page or clear this site’s data',
   },
   {
     key: ATTRIBUTION_KEY,
