@@ -77,18 +77,15 @@ export function Checklist({
                 <dt className="text-sm font-semibold text-ink">What good looks like</dt>
                 <dd>{item.good}</dd>
               </dl>
-              <fieldset className="js-only mt-5 border-t border-slate-200 pt-4" data-point={id}>
-                <legend className="float-left mb-2 w-full text-sm font-semibold text-ink">
-                  Your score for point {number}
-                </legend>
-                <div className="clear-left grid grid-cols-3 gap-2">
-                  {checklistStatuses.map((status) => (
-                    <label key={status} className="checklist-answer">
-                      <input type="radio" name={`answer-${number}`} value={status} />
-                      {status}
-                    </label>
-                  ))}
-                </div>
+              {/* The legend floats so that it is one of the grid's items, on a row of its own, rather than drawn in the border. */}
+              <fieldset className="js-only mt-5 grid grid-cols-3 gap-2 border-t border-slate-200 pt-4" data-point={id}>
+                <legend className="col-span-3 float-left text-sm font-semibold text-ink">{`Your score for point ${number}`}</legend>
+                {checklistStatuses.map((status) => (
+                  <label key={status} className="checklist-answer">
+                    <input type="radio" name={`answer-${number}`} value={status} />
+                    {status}
+                  </label>
+                ))}
               </fieldset>
             </li>
           )
