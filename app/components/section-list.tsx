@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react'
 import { Prose } from '#app/components/prose.tsx'
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { Checklist } from '#app/components/sections/checklist.tsx'
+import { ChecklistScores, type ChecklistGroup } from '#app/components/sections/checklist-scores.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ContactOptions } from '#app/components/sections/contact-options.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
@@ -23,6 +24,8 @@ interface Place {
   tone: Tone
   /** The number of a checklist block's first point: checklist points are numbered across the page. */
   checklistStart: number
+  /** The page's checklist groups, which a `checklist-scores` block counts. */
+  checklists: ChecklistGroup[]
 }
 
 type Renderers = {
@@ -49,6 +52,9 @@ const renderers = {
   platforms: (section, { tone }) => <PlatformStrip title={section.title} tone={tone} />,
   contact: (section, { tone }) => <ContactOptions {...section} tone={tone} />,
   checklist: (section, { tone, checklistStart }) => <Checklist {...section} tone={tone} start={checklistStart} />,
+  'checklist-scores': (section, { tone, checklists }) => (
+    <ChecklistScores {...section} groups={checklists} tone={tone} />
+  ),
   'key-facts': (section, { tone }) => <KeyFacts title={section.title} facts={section.items} tone={tone} />,
   prose: (section, { tone }) => (
     <Section title={section.title} tone={tone}>
@@ -65,8 +71,11 @@ function renderBlock<K extends ResolvedSection['type']>(section: Extract<Resolve
 /** A page's blocks in order, on alternating backgrounds so neighboring sections read apart. */
 export function SectionList({ sections, startMuted = false }: { sections: ResolvedSection[]; startMuted?: boolean }) {
   let checklistStart = 1
+  const checklists = sections.flatMap((section) =>
+    section.type === 'checklist' ? [{ title: section.title, points: section.items.length }] : [],
+  )
   return sections.map((section, index) => {
-    const place = { tone: (index % 2 === 0) === startMuted ? 'muted' : 'plain', checklistStart } as const
+    const place = { tone: (index % 2 === 0) === startMuted ? 'muted' : 'plain', checklistStart, checklists } as const
     if (section.type === 'checklist') checklistStart += section.items.length
     // Blocks never reorder, so their position is a stable key.
     return <Fragment key={index}>{renderBlock(section, place)}</Fragment>

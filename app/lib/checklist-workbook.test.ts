@@ -3,12 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { parseFrontmatter } from './content/files.ts'
 import { resolvePlaceholders } from './content/placeholders.ts'
 import { getPage } from './content/queries.server.ts'
-import {
-  auditChecklistSections,
-  checklistSheetNames,
-  checklistStatuses,
-  checklistWorkbook,
-} from './tools/checklist-workbook.server.ts'
+import { checklistScore, checklistStatuses, tallyChecklist } from './tools/checklist-score.ts'
+import { auditChecklistSections, checklistSheetNames, checklistWorkbook } from './tools/checklist-workbook.server.ts'
 import { downloads } from './site/downloads.ts'
 import { checklistPath } from './site/navigation.ts'
 import { page } from './site/registry.ts'
@@ -85,7 +81,7 @@ describe('the audit checklist workbook', () => {
     }
   })
 
-  test('the Scores sheet counts the points, passes, partials, fails and those not yet scored, per section', () => {
+  test('the Scores sheet counts the points, passes, partials, fails and those not yet scored, and scores them, per section', () => {
     const engine = engineFor(book)
     const sheet = engine.getSheetId(checklistSheetNames.points)!
     const set = (row: number, status: string) => engine.setCellContents({ sheet, row: row - 1, col: 5 }, status)
@@ -97,14 +93,33 @@ describe('the audit checklist workbook', () => {
     set(secondSection, 'Fail')
     const scoresId = engine.getSheetId(checklistSheetNames.scores)!
     const table = engine.getSheetValues(scoresId)
-    expect(table[0]).toEqual(['Section', 'Points', 'Pass', 'Partial', 'Fail', 'Not scored'])
+    expect(table[0]).toEqual(['Section', 'Points', 'Pass', 'Partial', 'Fail', 'Not scored', 'Score'])
     expect(table.slice(1, 1 + written.length).map((row) => row.slice(0, 2))).toEqual(
       written.map((section) => [section.title, section.items.length]),
     )
-    expect(table[1]!.slice(2)).toEqual([2, 1, 0, written[0]!.items.length - 3])
-    expect(table[2]!.slice(2)).toEqual([0, 0, 1, written[1]!.items.length - 1])
-    expect(table[1 + written.length]).toEqual(['All sections', 47, 2, 1, 1, 43])
+    expect(table[1]!.slice(2)).toEqual([2, 1, 0, written[0]!.items.length - 3, 2.5])
+    expect(table[2]!.slice(2)).toEqual([0, 0, 1, written[1]!.items.length - 1, 0])
+    expect(table[1 + written.length]).toEqual(['All sections', 47, 2, 1, 1, 43, 2.5])
     expect(scores.getCell(2, 3).formula).toMatch(/COUNTIFS/)
+  })
+
+  test('scores the same answers as the page does (checklist-score.ts), section by section and in all', () => {
+    const engine = engineFor(book)
+    const sheet = engine.getSheetId(checklistSheetNames.points)!
+    // Every point answered in turn Pass, Partial, Fail, then left without an answer.
+    const cycle = [...checklistStatuses, undefined]
+    const answers = Array.from({ length: 47 }, (_, index) => cycle[index % cycle.length])
+    answers.forEach((answer, index) => {
+      if (answer) engine.setCellContents({ sheet, row: index + 1, col: 5 }, answer)
+    })
+    const table = engine.getSheetValues(engine.getSheetId(checklistSheetNames.scores)!)
+    let first = 0
+    written.forEach((section, index) => {
+      const own = answers.slice(first, first + section.items.length)
+      first += section.items.length
+      expect(table[1 + index]![6], section.title).toBe(checklistScore(tallyChecklist(own)))
+    })
+    expect(table[1 + written.length]![6]).toBe(checklistScore(tallyChecklist(answers)))
   })
 
   test('is linked from the checklist page and listed as a download', async () => {

@@ -41,8 +41,8 @@ export async function recordStorageWrites(page: Page): Promise<() => Promise<str
 /**
  * Uses, in one browser, everything of the site that keeps something in it:
  * arriving from another site by a campaign link, the theme toggle, the exit
- * popup (shown by its timer, then a sign-up), the contact form, and the mobile
- * call-to-action bar closed on a phone. `before` runs on the first page (the
+ * popup (shown by its timer, then a sign-up), the contact form, an answer on
+ * the audit checklist, and the mobile call-to-action bar closed on a phone. `before` runs on the first page (the
  * consent banner's choice, in a build with analytics).
  */
 export async function useEverythingThatStores(page: Page, before: () => Promise<void> = async () => {}) {
@@ -75,6 +75,11 @@ export async function useEverythingThatStores(page: Page, before: () => Promise<
   await loaded(page, '/contact')
   await page.getByLabel('Your name').fill('Storage Probe')
   await page.getByLabel('Your message').fill('Only trying the form.')
+
+  await loaded(page, '/resources/audit-checklist')
+  const point = page.getByRole('group', { name: 'Your score for point 1', exact: true })
+  await point.getByText('Partial', { exact: true }).click()
+  await expect(point.getByRole('radio', { name: 'Partial' })).toBeChecked()
 
   await page.setViewportSize({ width: 390, height: 844 })
   await loaded(page, '/about')

@@ -1,9 +1,10 @@
 /**
  * Everything the site keeps in a visitor's browser, in one place
  * (docs/decisions/032-retention-held-by-the-code.md): the code
- * that reads and writes each key imports it from here (the theme's and the
- * attribution's keys are defined in modules that import nothing, which the
- * shell's scripts load first, and listed here), and the privacy
+ * that reads and writes each key imports it from here (the theme's, the
+ * attribution's and the audit checklist's keys are defined in modules that
+ * import nothing, which the shell's scripts and the checklist's load first,
+ * and listed here), and the privacy
  * policy's list "What this site keeps in your browser" is rendered from
  * `browserStorage` (the `{{browserStorage}}` placeholder,
  * app/lib/content/placeholders.ts). tests/e2e/browser-storage.spec.ts records
@@ -14,9 +15,10 @@
  */
 
 import { ATTRIBUTION_KEY } from '../leads/lead-constants.ts'
+import { CHECKLIST_ANSWERS_KEY } from '../tools/checklist-score.ts'
 import { THEME_KEY } from './theme.ts'
 
-export { ATTRIBUTION_KEY, THEME_KEY }
+export { ATTRIBUTION_KEY, CHECKLIST_ANSWERS_KEY, THEME_KEY }
 /** The answer to the consent banner, `granted` or `denied` (app/lib/analytics/consent.ts); only in a build with analytics. */
 export const CONSENT_KEY = 'northpeak-consent'
 /** The day the exit popup was shown, as a dialog or as the sheet of phones and touch screens (app/components/lead-widget-rules.ts). */
@@ -61,6 +63,13 @@ export const browserStorage: readonly BrowserStorageEntry[] = [
     storage: 'localStorage',
     holds: 'the date you closed the call-to-action bar at the foot of a phone’s screen, so that it stays closed',
     lasts: 'until you clear this site’s data',
+  },
+  {
+    key: CHECKLIST_ANSWERS_KEY,
+    storage: 'localStorage',
+    holds:
+      'the answers you give on the audit checklist page (Pass, Partial or Fail for each point), so that your scores are there when you come back; they never leave your browser',
+    lasts: 'until you press Clear answers on that page or clear this site’s data',
   },
   {
     key: ATTRIBUTION_KEY,

@@ -370,6 +370,17 @@ export const sectionSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     /**
+     * The visitor's scores on the page's checklist groups: one line per group
+     * and one for all of them, Print and Clear answers. Shown only where
+     * JavaScript runs, which scores the points (docs/product.md#marketing-audit-checklist).
+     */
+    type: z.literal('checklist-scores'),
+    title: text(3, 90),
+    /** How the score is counted and where the answers are kept, 20-400 characters. */
+    intro: text(20, 400),
+  }),
+  z.strictObject({
+    /**
      * A market at a glance, under the header of an industry page: two or
      * three facts from the page's own copy, each a big figure or name and
      * what it is (the band the city pages build from their fields).

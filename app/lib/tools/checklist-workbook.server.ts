@@ -3,6 +3,7 @@ import { getPage } from '../content/queries.server.ts'
 import { checklistPath } from '../site/navigation.ts'
 import { page } from '../site/registry.ts'
 import { site } from '../site/site.ts'
+import { checklistPointValues, checklistStatuses } from './checklist-score.ts'
 
 /**
  * The 47-point audit checklist as a workbook to score (docs/product.md#downloads),
@@ -10,7 +11,8 @@ import { site } from '../site/site.ts'
  * from the same content file as /resources/audit-checklist: one row per
  * point with its section, how to check it and what good looks like, a Status
  * to choose (Pass, Partial or Fail) and Notes; a Scores sheet counts them per
- * section. A workbook rather than a text file because scoring is what the
+ * section and scores them by the page's rule (checklist-score.ts), so the page
+ * and the workbook give the same score for the same answers. A workbook rather than a text file because scoring is what the
  * page asks the reader to do, and a spreadsheet can filter, sort and count
  * the scores; the page itself stays the printable version.
  */
@@ -21,9 +23,6 @@ export interface ChecklistSection {
 }
 
 export const checklistSheetNames = { points: 'Checklist', scores: 'Scores' } as const
-
-/** What a point can score, as the checklist page asks. */
-export const checklistStatuses = ['Pass', 'Partial', 'Fail'] as const
 
 /** The checklist groups of the checklist page, as the content loader checked them. */
 export async function auditChecklistSections(): Promise<ChecklistSection[]> {
@@ -97,8 +96,12 @@ export async function checklistWorkbook(sections: ChecklistSection[]): Promise<B
   }
 
   const scores = book.addWorksheet(checklistSheetNames.scores)
-  scores.columns = [{ width: 28 }, { width: 9 }, { width: 9 }, { width: 9 }, { width: 9 }, { width: 12 }]
-  scores.addRow(['Section', 'Points', ...checklistStatuses, 'Not scored']).font = bold
+  scores.columns = [{ width: 28 }, { width: 9 }, { width: 9 }, { width: 9 }, { width: 9 }, { width: 12 }, { width: 9 }]
+  scores.addRow(['Section', 'Points', ...checklistStatuses, 'Not scored', 'Score']).font = bold
+  // The score of row `row`: each status's count (columns C to E, in the order of
+  // checklistStatuses) times what it earns (checklistPointValues).
+  const score = (row: number) =>
+    checklistStatuses.map((status, index) => `${'CDE'[index]}${row}*${checklistPointValues[status]}`).join('+')
   const column = (letter: string) => `${checklistSheetNames.points}!$${letter}$2:$${letter}$${last}`
   const count = (criteria: string, status?: string) =>
     `COUNTIFS(${column('B')},${criteria}${status ? `,${column('F')},"${status}"` : ''})`
@@ -109,13 +112,14 @@ export async function checklistWorkbook(sections: ChecklistSection[]): Promise<B
       { formula: count(`$A${row}`), result: section.items.length },
       ...checklistStatuses.map((status) => ({ formula: count(`$A${row}`, status), result: 0 })),
       { formula: `B${row}-C${row}-D${row}-E${row}`, result: section.items.length },
+      { formula: score(row), result: 0 },
     ])
   })
   const first = 2
   const end = 1 + sections.length
   const total = scores.addRow([
     'All sections',
-    ...['B', 'C', 'D', 'E', 'F'].map((letter) => ({
+    ...['B', 'C', 'D', 'E', 'F', 'G'].map((letter) => ({
       formula: `SUM(${letter}${first}:${letter}${end})`,
       result: letter === 'B' || letter === 'F' ? number : 0,
     })),
@@ -123,15 +127,15 @@ export async function checklistWorkbook(sections: ChecklistSection[]): Promise<B
   total.font = bold
   scores.addRow([])
   for (const line of [
-    'Score each point on the Checklist sheet, in its Status column; this sheet counts the scores.',
+    'Score each point on the Checklist sheet, in its Status column; this sheet counts them. A Pass earns the point, a Partial half of it, a Fail or a point not scored nothing.',
     (await getPage(page(checklistPath))).lede,
     `The checklist online, to read or print: ${site.origin}${checklistPath}`,
   ]) {
     const row = scores.addRow([line])
-    scores.mergeCells(`A${row.number}:F${row.number}`)
+    scores.mergeCells(`A${row.number}:G${row.number}`)
     row.getCell(1).alignment = wrap
-    // The merged cell is as wide as the six columns.
-    row.height = Math.ceil(line.length / 76) * 15 + 3
+    // The merged cell is as wide as the seven columns.
+    row.height = Math.ceil(line.length / 85) * 15 + 3
   }
   return Buffer.from(await book.xlsx.writeBuffer())
 }
