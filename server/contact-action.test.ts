@@ -201,6 +201,8 @@ describe('a plain form post to the contact action', () => {
       message: 'We would like more qualified leads from search.',
       topic: 'audit',
       page: '/contact',
+      // A contact lead gives no phone number: only a phone call's booking does (docs/decisions/048-*).
+      phone: null,
       referrer_host: 'www.google.com',
       utm_source: 'google',
       utm_medium: 'cpc',
