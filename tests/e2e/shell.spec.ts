@@ -168,7 +168,7 @@ test.describe('header, desktop', () => {
 })
 
 /**
- * Every link SPEC.md puts in the header (Home, About, Services and each service
+ * Every link the header offers, docs/product.md#header (Home, About, Services and each service
  * page but omnichannel, Case Studies, How We Work, the Industries menu,
  * Locations, Approach, Resources, Blog, Contact), with Pricing
  * (docs/product.md#header) and the strategy call's button.
