@@ -57,9 +57,12 @@ const start = /name="start"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="start"
 // The key the form makes as it wakes in a browser (app/components/booking-form.tsx): a refused form shows it.
 const formKey = crypto.randomUUID()
 if (!start) throw new Error('check:html: /book offers no time to book')
+// This server sets no MEETING_URL, so its calls are phone calls and the form asks for the number
+// (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
 const booker = {
   name: 'Ada <Lovelace>',
   email: 'ada@example.com',
+  phone: '+1 512 555 0142',
   company: 'Engines & "Co"',
   timeZone: 'Europe/Berlin',
 }

@@ -47,7 +47,7 @@ export function HostCard({ mode }: { mode: MeetingMode }) {
       <p className="text-sm text-ink">
         <span className="font-semibold">{meetingLabel(mode)}.</span>{' '}
         {mode.kind === 'video'
-          ? 'The invitation carries the link to join; nothing to install.'
+          ? 'The invitation carries the link to join.'
           : `${hostFirstName} calls you at the number you give, at the time of the call.`}
       </p>
     </section>
@@ -79,7 +79,7 @@ export function HowTheCall({ mode }: { mode: MeetingMode }) {
       </h2>
       {mode.kind === 'video' ? (
         <p className="text-muted">
-          A video call in your browser, nothing to install. At the time of the call, open{' '}
+          A video call. At the time of the call, open{' '}
           <a className="font-semibold break-all text-brand-700 underline" href={mode.url}>
             {mode.url}
           </a>

@@ -188,9 +188,7 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
       // The mail says the same, with both calendar links.
       const text = decodedMail(mail)
       expect(text).toContain(`Your host: ${HOST}, ${ROLE}`)
-      expect(text).toContain(
-        `Video call: at the time of the call, open ${MEETING_URL} in your browser; nothing to install.`,
-      )
+      expect(text).toContain(`Video call: at the time of the call, open ${MEETING_URL}.`)
       expect(text).toContain('To make the most of the call, have at hand:')
       expect(pathAfter(mail, 'Google Calendar').startsWith('/calendar/render?action=TEMPLATE')).toBe(true)
       const mailedFile = await page.request.get(pathAfter(mail, 'Calendar file \\(\\.ics\\)'))

@@ -43,7 +43,7 @@ export const meetingLabel = (mode: MeetingMode) => (mode.kind === 'video' ? 'Vid
  */
 export function howTheCallHappens(mode: MeetingMode, phone?: string | null): string {
   return mode.kind === 'video'
-    ? `at the time of the call, open ${mode.url} in your browser; nothing to install.`
+    ? `at the time of the call, open ${mode.url}.`
     : `${hostFirstName} calls you${phone ? ` at ${phone}` : ' at the number you give'} at the time of the call.`
 }
 
