@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import ICAL from 'ical.js'
 import { expect, test, type Page } from '@playwright/test'
 import { whenInZone } from '#app/lib/booking/booking-days.ts'
-import { freePort } from '#server/free-port.ts'
 import { decodedMail, mailsTo, uniqueEmail } from './leads.ts'
-import { axeOn, islandAwake, loaded } from './support.ts'
+import { axeOn, islandAwake, loaded, startOwnServer } from './support.ts'
 
 // What a booker sees besides the times (issue 42, item 6;
 // docs/decisions/048-the-call-its-host-and-how-it-happens.md): a time on the first screen of
@@ -243,43 +240,21 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
 // mail and the team's notice only.
 test.describe('a phone call, on a server without MEETING_URL', () => {
   test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/Berlin' })
-  let server: ChildProcess | undefined
+  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined
   let origin = ''
   let dataDir = ''
 
   test.beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'northpeak-phone-'))
-    const port = await freePort()
-    origin = `http://127.0.0.1:${port}`
-    server = spawn('node_modules/.bin/node', ['--import', 'tsx', 'server/index.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LEAD_RATE_LIMIT: '0',
-        BOOKING_NETWORK_LIMIT: '0',
-        BOOKING_SURGE_LIMIT: '0',
-        MEETING_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    own = await startOwnServer('phone', {
+      LEAD_RATE_LIMIT: '0',
+      BOOKING_NETWORK_LIMIT: '0',
+      BOOKING_SURGE_LIMIT: '0',
+      MEETING_URL: '',
     })
-    let output = ''
-    await new Promise<void>((resolve, reject) => {
-      const collect = (chunk: Buffer) => {
-        output += chunk.toString()
-        if (output.includes('Northpeak site on')) resolve()
-      }
-      server!.stdout!.on('data', collect)
-      server!.stderr!.on('data', collect)
-      server!.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output}`)))
-    })
+    ;({ origin, dataDir } = own)
   })
 
-  test.afterAll(async () => {
-    server?.kill('SIGTERM')
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  test.afterAll(() => own?.stop())
 
   const storedPhones = (email: string) => {
     const db = new Database(path.join(dataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true })

@@ -1,15 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import ICAL from 'ical.js'
 import { expect, test, type Page } from '@playwright/test'
 import { whenInZone, zoneLabel } from '#app/lib/booking/booking-days.ts'
 import { site } from '#app/lib/site/site.ts'
 import { loadAvailability } from '#server/booking/availability.ts'
-import { freePort } from '#server/free-port.ts'
 import { decodedMail, leadsWith, mailsTo, uniqueEmail } from './leads.ts'
-import { axeOn, islandAwake, loaded } from './support.ts'
+import { axeOn, islandAwake, loaded, startOwnServer } from './support.ts'
 
 // Booking the strategy call on the site (docs/product.md#booking), as a
 // visitor far from the team does it: the free times in the visitor's zone,
@@ -412,44 +407,22 @@ test.describe('with JavaScript, from Auckland', () => {
 // confirms it from the mail, and no invitation goes out before.
 test.describe('a surge of bookings', () => {
   test.use({ timezoneId: 'Europe/Berlin' })
-  let server: ChildProcess | undefined
+  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined
   let origin = ''
   let dataDir = ''
 
   test.beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'northpeak-surge-'))
-    const port = await freePort()
-    origin = `http://127.0.0.1:${port}`
-    server = spawn('node_modules/.bin/node', ['--import', 'tsx', 'server/index.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LEAD_RATE_LIMIT: '0',
-        BOOKING_NETWORK_LIMIT: '0',
-        BOOKING_SURGE_LIMIT: '1',
-        // A video call, as on the suite's server (playwright.config.ts): the form asks for no phone number.
-        MEETING_URL: 'https://meet.northpeak.example/strategy-call',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    own = await startOwnServer('surge', {
+      LEAD_RATE_LIMIT: '0',
+      BOOKING_NETWORK_LIMIT: '0',
+      BOOKING_SURGE_LIMIT: '1',
+      // A video call, as on the suite's server (playwright.config.ts): the form asks for no phone number.
+      MEETING_URL: 'https://meet.northpeak.example/strategy-call',
     })
-    let output = ''
-    await new Promise<void>((resolve, reject) => {
-      const collect = (chunk: Buffer) => {
-        output += chunk.toString()
-        if (output.includes('Northpeak site on')) resolve()
-      }
-      server!.stdout!.on('data', collect)
-      server!.stderr!.on('data', collect)
-      server!.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output}`)))
-    })
+    ;({ origin, dataDir } = own)
   })
 
-  test.afterAll(async () => {
-    server?.kill('SIGTERM')
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  test.afterAll(() => own?.stop())
 
   /** Books a time on the surge server's page; the page it lands on. */
   async function book(page: Page, email: string, day: number) {

@@ -1,5 +1,10 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
+import { freePort } from '#server/free-port.ts'
 
 /**
  * axe-core for the page as it is, run inside the page (AxeBuilder's legacy
@@ -93,5 +98,36 @@ export async function getAnswer(
     } catch (error) {
       if (attempt === 3 || !/ECONNRESET|socket hang up/.test(String(error))) throw error
     }
+  }
+}
+
+/**
+ * A server of a test's own (the real one, server/index.ts), with its own data folder and settings
+ * `env` on top of the suite's; resolves once it serves. `stop` ends it and removes its data.
+ */
+export async function startOwnServer(name: string, env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `northpeak-${name}-`))
+  const port = await freePort()
+  const server = spawn('node_modules/.bin/node', ['--import', 'tsx', 'server/index.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Northpeak site on')) resolve()
+    }
+    server.stdout.on('data', collect)
+    server.stderr.on('data', collect)
+    server.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${output}`)))
+  })
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    dataDir,
+    stop: () => {
+      server.kill('SIGTERM')
+      rmSync(dataDir, { recursive: true, force: true })
+    },
   }
 }
