@@ -2,8 +2,10 @@
 // read, as globals for the code that runs here, outside Vite (app/lib/site/build-env.ts).
 import './server/build-globals.ts'
 import { satteri } from '@astrojs/markdown-satteri'
+import keystatic from '@keystatic/astro'
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
+import type { AstroIntegration } from 'astro'
 import { defineConfig, memoryCache } from 'astro/config'
 import { buildDefines, readBuildEnv } from './app/lib/site/build-env.ts'
 import { FROM_PARAM, ZONE_PARAM } from './app/lib/booking/booking-form.ts'
@@ -14,6 +16,20 @@ import { pageCspConfig } from './server/hosting/security-policy.ts'
 import { articleCovers } from './scripts/social-cards/covers.ts'
 
 const buildEnv = readBuildEnv(process.env)
+
+// `npm run cms` sets CONTENT_EDITOR: the content editor at /keystatic
+// (keystatic.config.ts, docs/editing.md), which writes the files of content/
+// in this checkout. Never in a build that is served.
+const contentEditor = process.env.CONTENT_EDITOR === '1'
+const editorInDevOnly: AstroIntegration = {
+  name: 'content-editor-in-dev-only',
+  hooks: {
+    'astro:config:setup': ({ command }) => {
+      if (command !== 'dev')
+        throw new Error('CONTENT_EDITOR=1 is for `npm run cms` only: the editor is never built into the site')
+    },
+  },
+}
 
 // Pages are documents: every page but /contact is rendered to HTML at build,
 // and only the islands a shell places with a client:* directive ship script
@@ -48,7 +64,9 @@ export default defineConfig({
     // A lead or a booking is at most 16 KB (MAX_LEAD_BYTES, server/leads/intake.ts).
     actionBodySizeLimit: 16 * 1024,
     // Each page's Content-Security-Policy, its scripts allowed by hash (server/hosting/security-policy.ts).
-    csp: pageCspConfig({ analytics: Boolean(buildEnv.VITE_GA_MEASUREMENT_ID) }),
+    // Not under `npm run cms`: the editor and Vite's development scripts are
+    // inline scripts of their own, on this machine only.
+    csp: contentEditor ? false : pageCspConfig({ analytics: Boolean(buildEnv.VITE_GA_MEASUREMENT_ID) }),
   },
   // One address per page: "/about", never "/about/" (the server redirects).
   trailingSlash: 'never',
@@ -77,7 +95,12 @@ export default defineConfig({
   // site's checks and markup (app/lib/content/markdown.ts): a link to no
   // page, raw HTML or an image stops the build naming the file.
   markdown: { processor: satteri(markdownPlugins), syntaxHighlight: false },
-  integrations: [react(), islandDirectives(), articleCovers()],
+  integrations: [
+    react(),
+    islandDirectives(),
+    articleCovers(),
+    ...(contentEditor ? [editorInDevOnly, keystatic()] : []),
+  ],
   vite: {
     plugins: [tailwindcss()],
     // Astro's prefetch and its actions client share one tiny module (the

@@ -26,13 +26,19 @@ const readsAsForm = (request: Request) =>
     )
 
 /**
+ * The content editor's own routes, which exist only under `npm run cms`
+ * (astro.config.ts): its page and the API that writes content/ in the checkout.
+ */
+const CONTENT_EDITOR_ROUTES = new Set(['/keystatic/[...params]', '/api/keystatic/[...params]'])
+
+/**
  * What Astro answers on demand passes here: a write is checked first
  * (`checkedWrite`), and a page is encoded for the browser
  * (server/http/page-encoding.ts), before the memory cache keeps it
  * (astro.config.ts). Pre-rendered pages pass.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  if (context.isPrerendered) return next()
+  if (context.isPrerendered || CONTENT_EDITOR_ROUTES.has(context.routePattern)) return next()
   return encodedPage(await checkedWrite(context, next), context.request.headers.get('Accept-Encoding'))
 })
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
+import { editFields } from '#app/lib/content/test-collections.ts'
 
 // `npm run content:check` runs Astro's own content sync, as `astro build`
 // does (docs/decisions/043-content-collections.md): a bad field stops it with
@@ -26,7 +27,12 @@ test('a bad field fails the check, naming the file and the field', { timeout: 12
     symlinkSync(path.resolve(linked), path.join(root, linked))
   cpSync('content', path.join(root, 'content'), { recursive: true })
   const file = path.join(root, 'content/services/paid-ads.md')
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/^summary: .*$/m, 'summary: "Too short."'))
+  writeFileSync(
+    file,
+    editFields((fields) => {
+      fields.summary = 'Too short.'
+    })(readFileSync(file, 'utf8')),
+  )
   const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/check-content.ts'], { cwd: root })
   await expect(run).rejects.toMatchObject({
     code: 1,

@@ -43,7 +43,7 @@ export function FeatureGrid({
             ) : null}
             <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
             <p className="mt-2 text-muted">{item.body}</p>
-            {item.points ? (
+            {item.points?.length ? (
               <ul className="mt-4 space-y-2 text-sm text-slate-700">
                 {item.points.map((point) => (
                   <li key={point} className="flex gap-2">

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { contentCopy, loadCollections } from './test-collections.ts'
+import { contentCopy, editFields, loadCollections } from './test-collections.ts'
 
 // The figures a case study draws and the sample a service page draws are
 // content fields like any other: a bad one stops the build, naming the file
@@ -15,7 +15,9 @@ describe('a bad engagement figure or service sample', () => {
   test('a count that is not a whole number', () => {
     withFile(
       'content/case-studies/saas-startup.md',
-      (source) => source.replace('short: "M4", counts: [112]', 'short: "M4", counts: ["112"]'),
+      editFields((fields) => {
+        fields.engagement.timeline.points[6].counts = ['112']
+      }),
       () =>
         expect(() => loadCollections(root)).toThrow(
           /content\/case-studies\/saas-startup\.md: field "engagement\.timeline\.points\.6\.counts\.0": Invalid input: expected number/,
@@ -26,7 +28,9 @@ describe('a bad engagement figure or service sample', () => {
   test('a funnel that grows from one stage to the next', () => {
     withFile(
       'content/case-studies/saas-startup.md',
-      (source) => source.replace('counts: [260, 125, 36]', 'counts: [260, 125, 300]'),
+      editFields((fields) => {
+        fields.engagement.funnel.after.counts = [260, 125, 300]
+      }),
       () =>
         expect(() => loadCollections(root)).toThrow(
           /saas-startup\.md: field "engagement\.funnel\.after\.counts": cannot grow from one stage to the next/,
@@ -37,7 +41,9 @@ describe('a bad engagement figure or service sample', () => {
   test('a split count without one figure per group', () => {
     withFile(
       'content/case-studies/medtech-client.md',
-      (source) => source.replace('short: "M9", counts: [15, 8, 14]', 'short: "M9", counts: [15, 8]'),
+      editFields((fields) => {
+        fields.engagement.timeline.points[11].counts = [15, 8]
+      }),
       () =>
         expect(() => loadCollections(root)).toThrow(
           /medtech-client\.md: field "engagement\.timeline\.points\.11\.counts": has 2 counts for 3 groups/,
@@ -48,7 +54,9 @@ describe('a bad engagement figure or service sample', () => {
   test('figures that back a result the case study does not have', () => {
     withFile(
       'content/case-studies/fitness-brand.md',
-      (source) => source.replace('proves: [1, 4]', 'proves: [1, 5]'),
+      editFields((fields) => {
+        fields.engagement.timeline.proves = [1, 5]
+      }),
       () => expect(() => loadCollections(root)).toThrow(/fitness-brand\.md: field "engagement\.timeline\.proves\.1"/),
     )
   })
@@ -56,7 +64,9 @@ describe('a bad engagement figure or service sample', () => {
   test('a timeline without its periods before kickoff', () => {
     withFile(
       'content/case-studies/fitness-brand.md',
-      (source) => source.replaceAll(', before: true', ''),
+      editFields((fields) => {
+        for (const point of fields.engagement.timeline.points) delete point.before
+      }),
       () =>
         expect(() => loadCollections(root)).toThrow(
           /fitness-brand\.md: field "engagement\.timeline\.points": must start with the periods before kickoff/,
@@ -67,12 +77,16 @@ describe('a bad engagement figure or service sample', () => {
   test('a service sample of an unknown kind, or a label too long to draw', () => {
     withFile(
       'content/services/paid-ads.md',
-      (source) => source.replace('kind: "report"', 'kind: "poster"'),
+      editFields((fields) => {
+        fields.sample.kind = 'poster'
+      }),
       () => expect(() => loadCollections(root)).toThrow(/content\/services\/paid-ads\.md: field "sample\.kind"/),
     )
     withFile(
       'content/services/email-marketing.md',
-      (source) => source.replace('title: "Welcome series"', 'title: "Welcome series for new subscribers"'),
+      editFields((fields) => {
+        fields.sample.steps[0].title = 'Welcome series for new subscribers'
+      }),
       () =>
         expect(() => loadCollections(root)).toThrow(
           /email-marketing\.md: field "sample\.steps\.0\.title": Too big: expected string to have <=22 characters/,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { listMarkdown } from './test-collections.ts'
+import { copyOf, listMarkdown } from './test-collections.ts'
 
 // Figures that case studies, articles and other pages share tell one story
 // (content/README.md, "One story per figure"). For each, the table names
@@ -178,9 +178,9 @@ const figures: Figure[] = [
 const files = listMarkdown('content')
   .filter((name) => name !== 'README.md')
   .map((name) => path.join('content', name))
-const sources = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
+const sources = new Map(files.map((file) => [file, copyOf(readFileSync(file, 'utf8'))]))
 
-/** Paragraphs, list items and table rows: a Markdown line, or a line of YAML. */
+/** Paragraphs, list items and table rows: a Markdown line, or a frontmatter value (copyOf). */
 const passages = (source: string) => source.split('\n')
 
 /** Where copy tells another story than `figure`, as "file: problem" lines. */

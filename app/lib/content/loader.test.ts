@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { pages } from '#app/lib/site/registry.ts'
-import { contentByPath, contentCopy, loadCollections } from './test-collections.ts'
+import { contentByPath, contentCopy, editFields, loadCollections, type Fields } from './test-collections.ts'
 import { contentFileOf } from './files.ts'
 import { ContentError } from './loader.ts'
 
@@ -53,7 +53,9 @@ describe('a bad content file', () => {
   test('a key fact that counts must count the names listed under it', () => {
     withFile(
       'content/pages/industries/saas.md',
-      (source) => source.replace('        value: "5"\n        items:', '        value: "6"\n        items:'),
+      editFields((fields) => {
+        fields.sections[0].items[2].value = '6'
+      }),
       () =>
         expect(() => loadCollections(root)).toThrow(
           /industries\/saas\.md: field "sections\.0\.items\.2": counts its items: a value that is a number must be how many items are listed/,
@@ -98,12 +100,16 @@ describe('a bad content file', () => {
   test('resolves placeholders before checking lengths, and refuses an unknown one naming file and field', () => {
     withFile(
       'content/services/paid-ads.md',
-      (source) => source.replace(/^summary: .*$/m, 'summary: "{{auditItems}}, worth {{sessionWorth}}: more than the card holds. {{auditItems}}."'),
+      editFields((fields) => {
+        fields.summary = '{{auditItems}}, worth {{sessionWorth}}: more than the card holds. {{auditItems}}.'
+      }),
       () => expect(() => loadCollections(root)).toThrow(/paid-ads\.md: field "summary": Too big/),
     )
     withFile(
       'content/services/paid-ads.md',
-      (source) => source.replace(/^(faq:\n\s+- question: .*\n\s+answer: ")/m, '$1Worth {{sessionPrice}}. '),
+      editFields((fields) => {
+        fields.faq[0].answer = `Worth {{sessionPrice}}. ${fields.faq[0].answer}`
+      }),
       () =>
         expect(() => loadCollections(root)).toThrow(
           /paid-ads\.md: field "faq\.0\.answer": unknown placeholder \{\{sessionPrice\}\}/,
@@ -147,7 +153,10 @@ describe('a bad content file', () => {
   test('rejects raw HTML in a Markdown field, naming the field', () => {
     withFile(
       'content/pages/thank-you.md',
-      (source) => source.replace(/answer: "/, 'answer: "<img src=x onerror=alert(1)> '),
+      editFields((fields) => {
+        const faq = fields.sections.find((section: Fields) => section.type === 'faq')
+        faq.items[0].answer = `<img src=x onerror=alert(1)> ${faq.items[0].answer}`
+      }),
       () =>
         expect(() => loadCollections(root)).toThrow(
           /content\/pages\/thank-you\.md: field "sections\.\d+\.items\.0\.answer": raw HTML is not allowed/,
@@ -158,7 +167,9 @@ describe('a bad content file', () => {
   test('rejects Markdown in a plain-text field, where a visitor would read it raw', () => {
     withFile(
       'content/services/paid-ads.md',
-      (source) => source.replace(/^summary: "?/m, 'summary: "See [pricing](/pricing). '),
+      editFields((fields) => {
+        fields.summary = `See [pricing](/pricing). ${fields.summary}`
+      }),
       () =>
         expect(() => loadCollections(root)).toThrow(/content\/services\/paid-ads\.md: field "summary": is plain text/),
     )
@@ -167,12 +178,16 @@ describe('a bad content file', () => {
   test('accepts an https:// address in a link field and refuses a build file', () => {
     withFile(
       'content/pages/home.md',
-      (source) => source.replace(/^(actions:\n\s+- label: .*\n\s+href: ).*$/m, '$1https://example.org/guide'),
+      editFields((fields) => {
+        fields.actions[0].href = 'https://example.org/guide'
+      }),
       () => expect(() => loadCollections(root)).not.toThrow(),
     )
     withFile(
       'content/pages/home.md',
-      (source) => source.replace(/^(actions:\n\s+- label: .*\n\s+href: ).*$/m, '$1/about.data'),
+      editFields((fields) => {
+        fields.actions[0].href = '/about.data'
+      }),
       () =>
         expect(() => loadCollections(root)).toThrow(
           /content\/pages\/home\.md: field "actions\.0\.href": "\/about\.data" is not a page of the site/,

@@ -3,7 +3,7 @@ import { articleCategories } from '#app/lib/content/categories.ts'
 import { classifyHref, HREF_RULE } from '#app/lib/content/links.ts'
 import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
 import { brandedTitleMax } from '#app/lib/site/seo.ts'
-import { MarkdownError, renderInline, renderMarkdown } from './markdown.ts'
+import { MarkdownError, renderInline, renderMarkdown } from '#app/lib/content/markdown.ts'
 
 /**
  * Schemas of every content file's frontmatter, one per collection
@@ -216,8 +216,8 @@ const cardSchema = z.strictObject({
   /** Plain text, 20-420 characters. */
   body: text(20, 420),
   icon: iconSchema.optional(),
-  /** Bullet points under the body, at most 8 of 3-140 characters. */
-  points: z.array(text(3, 140)).max(8).optional(),
+  /** Bullet points under the body, at most 8 of 3-140 characters; none is an empty list (as the editor writes it). */
+  points: z.array(text(3, 140)).max(8).default([]),
   /** Makes the card a link. */
   link: linkSchema.optional(),
 })
@@ -475,8 +475,8 @@ export const pageSchema = z.strictObject({
   ...seoFields,
   /** Small label above the h1. */
   eyebrow: text(2, 40).optional(),
-  /** Up to two buttons under the lede. */
-  actions: z.array(linkSchema).max(2).optional(),
+  /** Up to two buttons under the lede; none is an empty list (as the editor writes it). */
+  actions: z.array(linkSchema).max(2).default([]),
   /**
    * Shows the first result of every case study beside the h1 on wide screens,
    * under it on narrow ones (the home page, docs/product.md#top-level-pages).

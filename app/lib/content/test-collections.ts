@@ -1,6 +1,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { dump, load } from 'js-yaml'
 import { afterAll, expect } from 'vitest'
 import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
 import { parseFrontmatter } from './files.ts'
@@ -126,4 +127,53 @@ export function contentCopy() {
     }
   }
   return { root, withFile }
+}
+
+/** A text of a file: a frontmatter value (with the object holding it and its name) or a line of the body. */
+export interface Passage {
+  text: string
+  holder?: Record<string, unknown>
+  key?: string
+}
+
+/** Every text of a file: its frontmatter's text values, then its body's lines. */
+export function passagesOf(source: string): Passage[] {
+  const { data, content } = parseFrontmatter(source)
+  const found: Passage[] = []
+  const walk = (value: unknown, holder?: Record<string, unknown>, key?: string) => {
+    if (typeof value === 'string') found.push({ text: value, holder, key })
+    else if (Array.isArray(value)) value.forEach((item) => walk(item, holder, key))
+    else if (value !== null && typeof value === 'object') {
+      for (const [name, item] of Object.entries(value)) walk(item, value as Record<string, unknown>, name)
+    }
+  }
+  walk(data)
+  return [...found, ...content.split('\n').map((text) => ({ text }))]
+}
+
+/**
+ * A file's copy as a reader meets it, for tests that read it as text: each
+ * frontmatter value on a line of its own (however YAML folds it), then the body.
+ */
+export const copyOf = (source: string) =>
+  passagesOf(source)
+    .map((passage) => passage.text)
+    .join('\n')
+
+/** Frontmatter as data: objects, lists and values, for an edit by `editFields`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any file, as each test names it
+export type Fields = Record<string, any>
+
+/**
+ * An edit of a file's frontmatter as data, written back as the editor writes
+ * it (./editor/saved.ts), for `withFile`: `editFields((fields) => { fields.summary = 'Too short.' })`.
+ */
+export function editFields(change: (fields: Fields) => void): (source: string) => string {
+  return (source) => {
+    const match = /^---\n([^]*?)\n---\n/.exec(source)
+    if (!match) throw new Error('the file has no frontmatter')
+    const fields = load(match[1] ?? '') as Fields
+    change(fields)
+    return `---\n${dump(fields)}---\n${source.slice(match[0].length)}`
+  }
 }

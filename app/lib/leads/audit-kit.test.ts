@@ -8,6 +8,7 @@ import { downloads } from '../site/downloads.ts'
 import { aiGuidePath, checklistPath } from '../site/navigation.ts'
 import { findPage, page } from '../site/registry.ts'
 import { site } from '../site/site.ts'
+import { passagesOf } from '#app/lib/content/test-collections.ts'
 
 // The free audit's kit (docs/product.md#brand-and-business-facts): three
 // parts, each real, each named the same way and said what it is wherever
@@ -93,7 +94,9 @@ describe('the AI optimization guide', () => {
   })
 
   test('is linked from /resources', () => {
-    const resources = readFileSync('content/pages/resources.md', 'utf8')
-    expect(resources).toContain('href: "/resources/ai-optimization-guide"')
+    const links = passagesOf(readFileSync('content/pages/resources.md', 'utf8')).filter(
+      (passage) => passage.key === 'href',
+    )
+    expect(links.map((link) => link.text)).toContain('/resources/ai-optimization-guide')
   })
 })

@@ -28,6 +28,7 @@ import {
   workedExample as example,
 } from './roi-example.ts'
 import { site } from '../site/site.ts'
+import { passagesOf } from '#app/lib/content/test-collections.ts'
 
 // The calculator and the page's explanation must agree: the worked example
 // is read from content/pages/roi-calculator.md and checked figure by figure.
@@ -85,9 +86,11 @@ describe('the worked example on the page', () => {
     expect(roiFields.uplift.help).toMatch(/not a typical result/)
     // The page's description of the input says the same, through its placeholder.
     const source = readFileSync('content/pages/roi-calculator.md', 'utf8')
-    const card = /- title: "Expected conversion uplift"\n\s+icon: "\w+"\n\s+body: "([^"]+)"/.exec(source)
-    expect(card).not.toBeNull()
-    const body = resolvePlaceholders(card![1]!)
+    const card = passagesOf(source).find(
+      (passage) => passage.key === 'title' && passage.text === 'Expected conversion uplift',
+    )
+    expect(card?.holder).toBeDefined()
+    const body = resolvePlaceholders(String(card!.holder!.body))
     expect(body).toContain(`${site.claims.conversionUplift}, the ${meaning}`)
     expect(body).toMatch(/not a typical result/)
   })

@@ -1,0 +1,131 @@
+import type { BasicFormField, ComponentSchema } from '@keystatic/core'
+import { z } from 'astro/zod'
+import { describe, expect, test } from 'vitest'
+import { editorCollections, editorSchema, SLUG_FIELD } from '../../../../keystatic.config.ts'
+import { collectionSchemas } from '../schemas.ts'
+import { editorReference, fieldOf, isKept, labelOf, objectOf } from './fields.tsx'
+
+// The editor's fields are the schemas' fields, one for one
+// (docs/decisions/049-editing-in-keystatic.md): a field added to a schema
+// appears in the editor, and the editor has nothing the build does not read.
+
+const schemas = collectionSchemas(editorReference)
+const collections = Object.keys(editorCollections) as (keyof typeof editorCollections)[]
+
+/** The schema under optional, default and transforms. */
+function bare(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) return bare(schema.def.innerType as z.ZodType)
+  if (schema instanceof z.ZodPipe) return bare(schema.in as z.ZodType)
+  return schema
+}
+
+/** The schema of one item of a list. */
+const itemOf = (schema: z.ZodType) => (bare(schema) as z.ZodArray<z.ZodType>).element
+
+/** Every field's path in a schema, down through groups and lists ("cta.secondary", "keywords[]"). */
+function schemaPaths(schema: z.ZodType, prefix = ''): string[] {
+  const inner = bare(schema)
+  if (inner instanceof z.ZodObject) {
+    return Object.entries(inner.shape).flatMap(([name, child]) => {
+      const path = prefix ? `${prefix}.${name}` : name
+      return [path, ...schemaPaths(child as z.ZodType, path)]
+    })
+  }
+  if (inner instanceof z.ZodArray) return schemaPaths(inner.element as z.ZodType, `${prefix}[]`)
+  return []
+}
+
+/** Every field's path in the editor, down through objects and arrays; a kept value has none below it. */
+function editorPaths(field: ComponentSchema, prefix = ''): string[] {
+  if (field.kind === 'object') {
+    return Object.entries(field.fields).flatMap(([name, child]) => {
+      const path = prefix ? `${prefix}.${name}` : name
+      return [path, ...editorPaths(child, path)]
+    })
+  }
+  if (field.kind === 'array') return editorPaths(field.element, `${prefix}[]`)
+  return []
+}
+
+/** The paths under values the editor keeps as they are (a list of many kinds, an optional group). */
+function keptPaths(field: ComponentSchema, schema: z.ZodType, prefix = ''): string[] {
+  if (field.kind === 'object') {
+    const shape = (bare(schema) as z.ZodObject).shape
+    return Object.entries(field.fields).flatMap(([name, child]) =>
+      keptPaths(child, shape[name] as z.ZodType, prefix ? `${prefix}.${name}` : name),
+    )
+  }
+  if (field.kind === 'array') return keptPaths(field.element, itemOf(schema), `${prefix}[]`)
+  if (isKept(field)) return [prefix]
+  return []
+}
+
+describe.each(collections)('%s', (name) => {
+  const schema = objectOf(schemas[name])
+  const editor = editorSchema(name)
+  const { [SLUG_FIELD]: slug, body, ...frontmatter } = editor
+  const root: ComponentSchema = { kind: 'object', fields: frontmatter } as ComponentSchema
+
+  test('the file name and the body are the two fields that are not frontmatter', () => {
+    expect(slug?.kind).toBe('form')
+    expect(body).toMatchObject({ kind: 'form', formKind: 'content', contentExtension: '.md' })
+    expect(Object.keys(schema.shape)).not.toContain(SLUG_FIELD)
+    expect(Object.keys(schema.shape)).not.toContain('body')
+  })
+
+  test('every schema field has an editor field, and every editor field a schema field', () => {
+    const kept = keptPaths(root, schema)
+    const underKept = (path: string) => kept.some((keptPath) => path.startsWith(`${keptPath}.`) || path.startsWith(`${keptPath}[]`))
+    expect(editorPaths(root)).toEqual(schemaPaths(schema).filter((path) => !underKept(path)))
+  })
+
+  test('a value kept as it is in the file is one the form cannot show as fields: a list of many kinds or an optional group', () => {
+    const shapeAt = (path: string) =>
+      path.split('.').reduce<z.ZodType>((at, part) => {
+        const list = part.endsWith('[]')
+        const object = bare(at) as z.ZodObject
+        const child = object.shape[part.replace(/\[\]$/, '')] as z.ZodType
+        return list ? itemOf(child) : child
+      }, schema)
+    for (const path of keptPaths(root, schema)) {
+      const kept = shapeAt(path)
+      const isUnion = bare(kept).def.type === 'union'
+      const isOptionalGroup = bare(kept).def.type === 'object' && kept.safeParse(undefined).success
+      expect({ path, keptFor: isUnion || isOptionalGroup }).toEqual({ path, keptFor: true })
+    }
+  })
+})
+
+test('labels are the field names in words', () => {
+  expect(labelOf('searchTitle')).toBe('Search title')
+  expect(labelOf('readTime')).toBe('Read time')
+  expect(labelOf('cta')).toBe('Call to action')
+})
+
+describe('a value the schema refuses is refused with the schema’s own message', () => {
+  const fields = editorSchema('blog')
+  const description = fields.description as BasicFormField<string>
+
+  test('a description over 165 characters', () => {
+    const long = 'A description that goes on. '.repeat(7)
+    const built = z.strictObject({ description: objectOf(schemas.blog).shape.description }).safeParse({ description: long })
+    const message = built.error?.issues[0]?.message
+    expect(message).toMatch(/165/)
+    expect(() => description.validate(long)).toThrow(`Description: ${message}`)
+  })
+
+  test('Markdown in a plain-text field', () => {
+    const withLink = 'See [our pricing](/pricing) for what each plan includes and costs, month by month, with no setup fee.'
+    expect(() => description.validate(withLink)).toThrow(/plain text/)
+  })
+
+  test('what the schema accepts passes', () => {
+    const fine = 'Rank in the map pack and local results: set up Google Business Profile, earn reviews and build local pages.'
+    expect(description.validate(fine)).toBe(fine)
+  })
+
+  test('a number out of range', () => {
+    const readTime = fieldOf('readTime', objectOf(schemas.blog).shape.readTime as z.ZodType) as BasicFormField<number | null>
+    expect(() => readTime.validate(31)).toThrow(/Read time: .*30/)
+  })
+})

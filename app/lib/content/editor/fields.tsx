@@ -1,0 +1,326 @@
+import { fields, type BasicFormField, type ComponentSchema, type ContentFormField } from '@keystatic/core'
+import { NumberField } from '@keystar/ui/number-field'
+import { TextArea, TextField } from '@keystar/ui/text-field'
+import { Text } from '@keystar/ui/typography'
+import { useState } from 'react'
+import { z } from 'astro/zod'
+import type { CollectionName } from '#app/lib/site/registry.ts'
+import { resolvePlaceholdersIn } from '../placeholders.ts'
+import type { ContentReference, Reference } from '../schemas.ts'
+
+/**
+ * The editor's fields (keystatic.config.ts), derived from the zod schemas the
+ * build checks (app/lib/content/schemas.ts), so the two cannot disagree
+ * (docs/decisions/049-editing-in-keystatic.md):
+ *
+ * - text and numbers are checked by their own schema as the marketer types:
+ *   the editor shows the message the build would give, after resolving
+ *   `{{placeholders}}`, as the build does before it checks lengths;
+ * - a choice among names is a select, a yes-or-no a checkbox, another
+ *   collection's file a relationship, a list an array of its items, a group
+ *   of fields an object;
+ * - what the form cannot show as fields yet (a list of page sections of many
+ *   kinds, an optional group) is kept as it is in the file, and the form says
+ *   so: saving never loses it.
+ *
+ * Labels come from the field names ("searchTitle" is "Search title").
+ */
+
+/** A Keystatic form field whose value is kept as it is in the file. */
+type Kept = BasicFormField<{ stored: unknown }>
+
+const references = new WeakMap<z.ZodType, CollectionName>()
+
+/** Astro's `reference()` as the editor sees it: a file name of `collection`, remembered for the form. */
+export const editorReference: Reference = <C extends CollectionName>(collection: C) => {
+  const schema = z.string().transform((id): ContentReference<C> => ({ collection, id }))
+  references.set(schema, collection)
+  return schema
+}
+
+/** Names that read better spelled out. */
+const spelledOut: Record<string, string> = { cta: 'Call to action', faq: 'FAQ', href: 'Link' }
+
+/** "searchTitle" → "Search title". */
+export function labelOf(name: string): string {
+  if (spelledOut[name]) return spelledOut[name]
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** What the schema says of a value, as the build reads it: the first problem's message, or undefined. */
+function problemOf(schema: z.ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(resolvePlaceholdersIn(value))
+  return result.success ? undefined : result.error.issues[0]?.message
+}
+
+class SchemaRefusal extends Error {
+  override name = 'SchemaRefusal'
+}
+
+/** Throws the schema's message for a value it refuses (Keystatic refuses to save then). */
+function checked<T>(schema: z.ZodType, value: T, label: string): T {
+  const problem = problemOf(schema, value)
+  if (problem !== undefined) throw new SchemaRefusal(`${label}: ${problem}`)
+  return value
+}
+
+function TextInput(props: {
+  label: string
+  schema: z.ZodType
+  optional: boolean
+  multiline: boolean
+  value: string
+  onChange: (value: string) => void
+  autoFocus: boolean
+  forceValidation: boolean
+}) {
+  const [blurred, setBlurred] = useState(false)
+  const Component = props.multiline ? TextArea : TextField
+  const empty = props.optional && props.value === ''
+  const message = (props.forceValidation || blurred) && !empty ? problemOf(props.schema, props.value) : undefined
+  return (
+    <Component
+      label={props.label}
+      value={props.value}
+      onChange={props.onChange}
+      onBlur={() => setBlurred(true)}
+      autoFocus={props.autoFocus}
+      isRequired={!props.optional}
+      errorMessage={message}
+    />
+  )
+}
+
+/** Text checked by its schema; an optional one left empty is not written. */
+function textField(label: string, schema: z.ZodType, optional: boolean, maxLength: number): BasicFormField<string> {
+  const multiline = maxLength > 120
+  const validate = (value: string) => (optional && value === '' ? value : checked(schema, value, label))
+  return {
+    kind: 'form',
+    label,
+    Input: (props) => (
+      <TextInput {...props} label={label} schema={schema} optional={optional} multiline={multiline} />
+    ),
+    defaultValue: () => '',
+    parse: (value) => (value === undefined ? '' : String(value)),
+    serialize: (value) => ({ value: optional && value === '' ? undefined : value }),
+    validate,
+    reader: { parse: (value) => validate(value === undefined ? '' : String(value)) },
+  }
+}
+
+/** A number checked by its schema; an optional one left empty is not written. */
+function numberField(label: string, schema: z.ZodType, optional: boolean, integer: boolean): BasicFormField<number | null> {
+  const validate = (value: number | null) => (optional && value === null ? value : checked(schema, value, label))
+  return {
+    kind: 'form',
+    label,
+    Input: (props) => {
+      const message = props.forceValidation && !(optional && props.value === null) ? problemOf(schema, props.value) : undefined
+      return (
+        <NumberField
+          label={label}
+          value={props.value ?? Number.NaN}
+          onChange={(value) => props.onChange(Number.isNaN(value) ? null : value)}
+          autoFocus={props.autoFocus}
+          isRequired={!optional}
+          step={integer ? 1 : undefined}
+          errorMessage={message}
+        />
+      )
+    },
+    defaultValue: () => null,
+    parse: (value) => (typeof value === 'number' ? value : null),
+    serialize: (value) => ({ value: value ?? undefined }),
+    validate,
+    reader: { parse: (value) => validate(typeof value === 'number' ? value : null) },
+  }
+}
+
+const kept = new WeakSet<ComponentSchema>()
+
+/** Whether the form keeps this field's value as it is in the file. */
+export const isKept = (field: ComponentSchema) => kept.has(field)
+
+/** A value the form keeps as it is in the file, and says where it is edited. */
+function keptField(label: string, why: string): Kept {
+  const field: Kept = {
+    kind: 'form',
+    label,
+    Input: () => (
+      <Text>
+        {label}: {why}
+      </Text>
+    ),
+    defaultValue: () => ({ stored: undefined }),
+    parse: (value) => ({ stored: value }),
+    serialize: (value) => ({ value: value.stored as never }),
+    validate: (value) => value,
+    reader: { parse: (value) => ({ stored: value }) },
+  }
+  kept.add(field)
+  return field
+}
+
+const KEPT_WHY = 'kept as it is in the file; it is edited in the code for now (docs/editing.md).'
+
+/** The schema under `.optional()`, `.default()` and a transform, and whether a file may leave it out. */
+function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; reference?: CollectionName } {
+  let inner = schema
+  let optional = false
+  for (;;) {
+    const reference = references.get(inner)
+    if (reference) return { inner, optional, reference }
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) {
+      optional = true
+      inner = inner.def.innerType as z.ZodType
+    } else if (inner instanceof z.ZodPipe) inner = inner.in as z.ZodType
+    else return { inner, optional }
+  }
+}
+
+/** The JSON Schema of a value, as a file holds it (the input side of transforms). */
+const jsonSchemaOf = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    type?: string
+    enum?: string[]
+    maxLength?: number
+    minItems?: number
+    maxItems?: number
+    anyOf?: { const?: unknown }[]
+  }
+
+/** The editor's field for one schema field. */
+export function fieldOf(name: string, schema: z.ZodType): ComponentSchema {
+  const label = labelOf(name)
+  const { inner, optional, reference } = unwrap(schema)
+  if (reference) {
+    return fields.relationship({ label, collection: reference, validation: { isRequired: !optional } })
+  }
+  const json = jsonSchemaOf(inner)
+  switch (inner.def.type) {
+    case 'string':
+      return textField(label, schema, optional, json.maxLength ?? Infinity)
+    case 'number':
+      return numberField(label, schema, optional, json.type === 'integer')
+    case 'boolean':
+      return optionalCheckbox(label, optional)
+    case 'enum':
+      return choice(label, json.enum ?? [], optional)
+    case 'union': {
+      const values = (json.anyOf ?? []).map((option) => option.const)
+      if (values.length > 0 && values.every((value) => typeof value === 'number')) return numberChoice(label, values as number[])
+      return keptField(label, KEPT_WHY)
+    }
+    case 'array':
+    case 'tuple': {
+      const items = inner instanceof z.ZodArray ? inner.element : inner instanceof z.ZodTuple ? inner.def.items[0] : undefined
+      if (!items) return keptField(label, KEPT_WHY)
+      return fields.array(fieldOf(singular(name), items as z.ZodType), {
+        label,
+        itemLabel: (props) => itemLabelOf('value' in props ? props.value : undefined),
+        validation: { length: { min: json.minItems ?? 0, max: json.maxItems ?? Infinity } },
+      })
+    }
+    case 'object': {
+      if (optional || !(inner instanceof z.ZodObject)) return keptField(label, KEPT_WHY)
+      return fields.object(shapeOf(inner), { label })
+    }
+    default:
+      return keptField(label, KEPT_WHY)
+  }
+}
+
+/** A yes-or-no; an optional one left clear is not written, as files leave it out. */
+function optionalCheckbox(label: string, optional: boolean): ComponentSchema {
+  const checkbox = fields.checkbox({ label })
+  if (!optional) return checkbox
+  return { ...checkbox, serialize: (value: boolean) => ({ value: value ? true : undefined }) }
+}
+
+/** One of a few names, as a select; an optional one offers "None", which is not written. */
+function choice(label: string, values: string[], optional: boolean): ComponentSchema {
+  const options = values.map((value) => ({ label: value, value }))
+  if (!optional) return fields.select({ label, options, defaultValue: values[0] ?? '' })
+  const select = fields.select({ label, options: [{ label: 'None', value: '' }, ...options], defaultValue: '' })
+  return {
+    ...select,
+    parse: (value: unknown) => select.parse(typeof value === 'string' ? value : ''),
+    serialize: (value: string) => ({ value: value === '' ? undefined : value }),
+  }
+}
+
+/** One of a few numbers (a grid's columns), as a select. */
+function numberChoice(label: string, values: number[]): ComponentSchema {
+  const select = fields.select({
+    label,
+    options: values.map((value) => ({ label: String(value), value: String(value) })),
+    defaultValue: String(values.at(-1)),
+  })
+  return {
+    ...select,
+    parse: (value: unknown) => select.parse(value === undefined ? undefined : String(value)),
+    serialize: (value: string) => ({ value: Number(value) }),
+  }
+}
+
+/** "keywords" → "keyword", for the label of one item. */
+const singular = (name: string) => name.replace(/ies$/, 'y').replace(/s$/, '')
+
+/** An item's label in a list: its first words of text. */
+function itemLabelOf(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number') return String(value)
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) {
+      if (typeof child === 'string' && child !== '') return child
+    }
+  }
+  return 'Item'
+}
+
+/** The editor's fields of an object schema, in the schema's order. */
+export function shapeOf(schema: z.ZodObject): Record<string, ComponentSchema> {
+  return Object.fromEntries(Object.entries(schema.shape).map(([name, field]) => [name, fieldOf(name, field as z.ZodType)]))
+}
+
+/** The object under a collection's schema (its refinements are the build's). */
+export function objectOf(schema: z.ZodType): z.ZodObject {
+  let inner = schema
+  while (inner instanceof z.ZodPipe) inner = inner.in as z.ZodType
+  if (!(inner instanceof z.ZodObject)) throw new Error(`A collection's schema is an object, not ${inner.def.type}`)
+  return inner
+}
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+/**
+ * The body of a content file: its Markdown as written, edited as text and
+ * saved byte for byte (Keystatic's rich-text fields would rewrite tables and
+ * `{{placeholders}}`; the site's Markdown is checked by the build,
+ * app/lib/content/markdown.ts).
+ */
+export function markdownBody(label: string): ContentFormField<{ source: string }, { source: string }, string> {
+  return {
+    kind: 'form',
+    formKind: 'content',
+    contentExtension: '.md',
+    Input: (props) => (
+      <TextArea
+        label={label}
+        description="Markdown: ## for a heading, **bold**, [text](/page) for a link, | for a table (docs/editing.md)."
+        value={props.value.source}
+        onChange={(source) => props.onChange({ source })}
+        autoFocus={props.autoFocus}
+        height="scale.6000"
+      />
+    ),
+    defaultValue: () => ({ source: '' }),
+    parse: (_value, { content }) => ({ source: content ? decoder.decode(content) : '' }),
+    serialize: (value) => ({ value: undefined, content: encoder.encode(value.source), other: new Map(), external: new Map() }),
+    validate: (value) => value,
+    reader: { parse: (_value, { content }) => (content ? decoder.decode(content) : '') },
+  }
+}
