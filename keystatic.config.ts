@@ -7,7 +7,7 @@ import type { CollectionName } from '#app/lib/site/registry.ts'
 // content/ as a collection, its fields derived from the schemas the build
 // checks (app/lib/content/editor/fields.tsx), its files written in the
 // checkout. Never part of the public build (astro.config.ts adds the editor
-// only for `npm run cms`; docs/decisions/049-editing-in-keystatic.md).
+// only for `npm run cms`; docs/decisions/050-editing-in-keystatic.md).
 
 const schemas = collectionSchemas(editorReference)
 

@@ -5,7 +5,7 @@ import { builtClientDir } from '#server/test-server.ts'
 
 // The content editor (`npm run cms`, docs/editing.md) is never part of the
 // site that is served: no page, script, link or word of it in what the
-// build hands to visitors (docs/decisions/049-editing-in-keystatic.md).
+// build hands to visitors (docs/decisions/050-editing-in-keystatic.md).
 
 const clientDir = builtClientDir()
 const files = readdirSync(clientDir, { recursive: true, encoding: 'utf8' })

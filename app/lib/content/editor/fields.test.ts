@@ -6,7 +6,7 @@ import { collectionSchemas } from '../schemas.ts'
 import { editorReference, fieldOf, isKept, labelOf, objectOf } from './fields.tsx'
 
 // The editor's fields are the schemas' fields, one for one
-// (docs/decisions/049-editing-in-keystatic.md): a field added to a schema
+// (docs/decisions/050-editing-in-keystatic.md): a field added to a schema
 // appears in the editor, and the editor has nothing the build does not read.
 
 const schemas = collectionSchemas(editorReference)

@@ -11,7 +11,7 @@ import type { ContentReference, Reference } from '../schemas.ts'
 /**
  * The editor's fields (keystatic.config.ts), derived from the zod schemas the
  * build checks (app/lib/content/schemas.ts), so the two cannot disagree
- * (docs/decisions/049-editing-in-keystatic.md):
+ * (docs/decisions/050-editing-in-keystatic.md):
  *
  * - text and numbers are checked by their own schema as the marketer types:
  *   the editor shows the message the build would give, after resolving
@@ -219,7 +219,7 @@ export function fieldOf(name: string, schema: z.ZodType): ComponentSchema {
       if (!items) return keptField(label, KEPT_WHY)
       return fields.array(fieldOf(singular(name), items as z.ZodType), {
         label,
-        itemLabel: (props) => itemLabelOf('value' in props ? props.value : undefined),
+        itemLabel: (props) => itemLabelOf(props),
         validation: { length: { min: json.minItems ?? 0, max: json.maxItems ?? Infinity } },
       })
     }
@@ -268,13 +268,12 @@ function numberChoice(label: string, values: number[]): ComponentSchema {
 /** "keywords" → "keyword", for the label of one item. */
 const singular = (name: string) => name.replace(/ies$/, 'y').replace(/s$/, '')
 
-/** An item's label in a list: its first words of text. */
-function itemLabelOf(value: unknown): string {
-  if (typeof value === 'string') return value
-  if (typeof value === 'number') return String(value)
-  if (value && typeof value === 'object') {
-    for (const child of Object.values(value)) {
-      if (typeof child === 'string' && child !== '') return child
+/** An item's label in a list: its text, or the first text of its fields (an FAQ's question). */
+function itemLabelOf(props: object): string {
+  if ('value' in props && (typeof props.value === 'string' || typeof props.value === 'number')) return String(props.value)
+  if ('fields' in props && props.fields && typeof props.fields === 'object') {
+    for (const child of Object.values(props.fields as Record<string, object>)) {
+      if ('value' in child && typeof child.value === 'string' && child.value !== '') return child.value
     }
   }
   return 'Item'

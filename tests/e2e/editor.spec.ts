@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { dump, load } from 'js-yaml'
+import { freePort } from '#server/free-port.ts'
+
+// The content editor as a marketer uses it (docs/editing.md): `npm run cms`,
+// the editor at /keystatic, a change saved into the file it belongs to and
+// nowhere else, the page showing it, and a value the build would refuse
+// refused in the editor with the build's own message. The editor writes the
+// checkout's own files: the two it changes are put back after the tests.
+
+const ARTICLE = 'content/blog/local-seo-guide.md'
+const SERVICE = 'content/services/paid-ads.md'
+const originals = new Map([ARTICLE, SERVICE].map((file) => [file, readFileSync(file, 'utf8')]))
+
+test.describe.configure({ mode: 'serial' })
+
+let editor: ChildProcess | undefined
+let origin = ''
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  const port = await freePort()
+  editor = spawn('npm', ['run', 'cms', '--', '--port', String(port)], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (/ready in/.test(output)) resolve()
+    }
+    editor!.stdout!.on('data', collect)
+    editor!.stderr!.on('data', collect)
+    editor!.once('exit', (code) => reject(new Error(`npm run cms exited with ${code}: ${output}`)))
+  })
+  origin = `http://127.0.0.1:${port}`
+})
+
+test.afterAll(() => {
+  for (const [file, text] of originals) writeFileSync(file, text)
+  if (editor?.pid) process.kill(-editor.pid, 'SIGTERM')
+})
+
+/** A file's frontmatter as data, and its body. */
+function fieldsOf(text: string): { fields: Record<string, unknown>; body: string } {
+  const match = /^---\n([^]*?)\n---\n/.exec(text)
+  if (!match) throw new Error('no frontmatter')
+  return { fields: load(match[1]!) as Record<string, unknown>, body: text.slice(match[0].length) }
+}
+
+/** The file as the editor writes it with one change made to its fields, and nothing else. */
+function withChange(text: string, change: (fields: Record<string, unknown>) => void): string {
+  const { fields, body } = fieldsOf(text)
+  change(fields)
+  return `---\n${dump(fields)}---\n${body}`
+}
+
+/**
+ * What a page of the site shows as `npm run cms` renders it from the saved
+ * files, read in a tab of its own (the editor's tab reloads as files change).
+ */
+async function shown(page: Page, path: string, read: (page: Page) => Promise<unknown>): Promise<unknown> {
+  const tab = await page.context().newPage()
+  try {
+    await tab.goto(`${origin}${path}`)
+    return await read(tab)
+  } catch (error) {
+    return `not shown yet: ${(error as Error).message.split('\n')[0]}`
+  } finally {
+    await tab.close()
+  }
+}
+
+async function openEntry(page: Page, collection: string, slug: string) {
+  await page.goto(`${origin}/keystatic/collection/${collection}/item/${slug}`)
+  // The first visit bundles the editor's scripts.
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 90_000 })
+  await expect(page.getByRole('textbox', { name: 'File name (the page address)' })).toHaveValue(slug, {
+    timeout: 30_000,
+  })
+}
+
+test('an article’s title, saved: the file changes there and nowhere else, and the article shows it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  const title = 'Local SEO Guide: Business Profile, Reviews and Local Pages That Rank'
+  await openEntry(page, 'blog', 'local-seo-guide')
+  // The article's own title, not its call to action's.
+  const field = page.getByRole('textbox', { name: 'Title', exact: true }).first()
+  await expect(field).toHaveValue(/^Local SEO Guide: Google Business Profile/)
+  await field.fill(title)
+  await page.getByRole('button', { name: 'Save' }).click()
+
+  const expected = withChange(originals.get(ARTICLE)!, (fields) => {
+    fields.title = title
+  })
+  await expect.poll(() => readFileSync(ARTICLE, 'utf8'), { timeout: 15_000 }).toBe(expected)
+  // What changed is the title's lines at the top: every line from the search title on is as it was.
+  const after = readFileSync(ARTICLE, 'utf8').split('\n')
+  const before = originals.get(ARTICLE)!.split('\n')
+  const from = (lines: string[]) => lines.slice(lines.findIndex((line) => line.startsWith('searchTitle:')))
+  expect(from(after)).toEqual(from(before))
+
+  await expect
+    .poll(() => shown(page, '/blog/local-seo-guide', (tab) => tab.getByRole('heading', { level: 1 }).textContent()), {
+      timeout: 30_000,
+    })
+    .toBe(title)
+})
+
+test('a service’s FAQ answer, saved: the file changes there and nowhere else, and the service page shows it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  const answer =
+    'You do. We work inside your own ad accounts with our own logins, and open new ones in your company’s name with your billing, so the history stays yours.'
+  await openEntry(page, 'services', 'paid-ads')
+  const question = 'Who owns the ad accounts?'
+  await page.getByRole('grid', { name: 'FAQ' }).getByRole('row', { name: question }).getByText(question).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit item' })
+  await dialog.getByRole('textbox', { name: 'Answer' }).fill(answer)
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await page.getByRole('button', { name: 'Save' }).click()
+
+  const expected = withChange(originals.get(SERVICE)!, (fields) => {
+    const faq = fields.faq as { question: string; answer: string }[]
+    faq.find((item) => item.question === question)!.answer = answer
+  })
+  await expect.poll(() => readFileSync(SERVICE, 'utf8'), { timeout: 15_000 }).toBe(expected)
+
+  await expect
+    .poll(() => shown(page, '/services/paid-ads', (tab) => tab.getByText(answer).count()), { timeout: 30_000 })
+    .toBe(1)
+})
+
+test('a description over the limit is refused with the schema’s message, and nothing is written', async ({ page }) => {
+  test.setTimeout(180_000)
+  const before = readFileSync(ARTICLE, 'utf8')
+  await openEntry(page, 'blog', 'local-seo-guide')
+  const description = page.getByRole('textbox', { name: 'Description' })
+  await description.fill(`${'Rank in the map pack and local results with a profile, reviews and pages. '.repeat(3)}`)
+  await description.blur()
+  const message = page.getByText('Too big: expected string to have <=165 characters')
+  await expect(message).toBeVisible()
+  await expect(message).toBeInViewport()
+  await expect(description).toHaveAttribute('aria-invalid', 'true')
+
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.waitForTimeout(2_000)
+  expect(readFileSync(ARTICLE, 'utf8')).toBe(before)
+})
