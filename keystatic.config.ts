@@ -61,8 +61,12 @@ function contentCollection(name: CollectionName): Collection<Record<string, Comp
   }
 }
 
+// GitHub mode for a team (docs/editing.md, "GitHub mode"): the repository, "owner/name", from .env;
+// without it the editor writes the files of this checkout. Read through Vite in the editor, absent in tsx scripts.
+const githubRepo = import.meta.env?.PUBLIC_KEYSTATIC_GITHUB_REPO as `${string}/${string}` | undefined
+
 export default config({
-  storage: { kind: 'local' },
+  storage: githubRepo ? { kind: 'github', repo: githubRepo } : { kind: 'local' },
   ui: { brand: { name: 'Northpeak content' } },
   collections: {
     pages: contentCollection('pages'),

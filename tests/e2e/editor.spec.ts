@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { dump, load } from 'js-yaml'
 import { freePort } from '#server/free-port.ts'
@@ -152,4 +152,27 @@ test('a description over the limit is refused with the schema’s message, and n
   await page.getByRole('button', { name: 'Save' }).click()
   await page.waitForTimeout(2_000)
   expect(readFileSync(ARTICLE, 'utf8')).toBe(before)
+})
+
+test('the editor writes only content/, only for its own page: another site or host name is refused', async ({
+  request,
+}) => {
+  const update = (path: string, headers: Record<string, string>) =>
+    request.post(`${origin}/api/keystatic/update`, {
+      headers,
+      data: JSON.stringify({ additions: [{ path, contents: 'YQ' }], deletions: [] }),
+    })
+  // A form or a plain fetch from another site can send no custom header without the browser asking first,
+  // and the editor's server answers no such question: refused.
+  expect((await update('content/blog/planted.md', { 'Content-Type': 'text/plain' })).status()).toBe(400)
+  // A page of another site that its DNS points at this machine (DNS rebinding) names its own host: refused.
+  const rebound = await request.get(`${origin}/api/keystatic/tree`, {
+    headers: { Host: 'evil.example', 'no-cors': '1' },
+  })
+  expect(rebound.status()).toBe(403)
+  // The editor's own page writes only inside the collections' folders.
+  const outside = await update('server/planted.ts', { 'Content-Type': 'application/json', 'no-cors': '1' })
+  expect(outside.status()).toBe(400)
+  expect(existsSync('server/planted.ts')).toBe(false)
+  expect(existsSync('content/blog/planted.md')).toBe(false)
 })
