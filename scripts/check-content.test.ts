@@ -31,7 +31,7 @@ test('a bad field fails the check, naming the file and the field', { timeout: 12
     file,
     editFields((fields) => {
       fields.summary = 'Too short.'
-    })(readFileSync(file, 'utf8')),
+    })(readFileSync(file, 'utf8'), 'content/services/paid-ads.md'),
   )
   const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/check-content.ts'], { cwd: root })
   await expect(run).rejects.toMatchObject({

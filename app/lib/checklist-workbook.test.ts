@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { parseFrontmatter } from './content/files.ts'
 import { resolvePlaceholders } from './content/placeholders.ts'
 import { getPage } from './content/queries.server.ts'
 import { checklistScore, checklistStatuses, tallyChecklist } from './tools/checklist-score.ts'
@@ -9,6 +7,7 @@ import { downloads } from './site/downloads.ts'
 import { checklistPath } from './site/navigation.ts'
 import { page } from './site/registry.ts'
 import { engineFor, openWorkbook } from './tools/test-spreadsheets.ts'
+import { readFields } from './content/test-collections.ts'
 
 // The checklist as a download: the workbook is written at build from the
 // same content file as /resources/audit-checklist, one row per point. Read
@@ -22,7 +21,7 @@ interface Point {
 }
 
 /** The checklist's sections as the content file writes them. */
-const source = parseFrontmatter(readFileSync('content/pages/resources/audit-checklist.md', 'utf8')).data as {
+const source = readFields('content/pages/resources/audit-checklist.md').fields as {
   sections: { type: string; title: string; items?: Point[] }[]
 }
 const written = source.sections

@@ -1,6 +1,5 @@
 import type { HyperFormula } from 'hyperformula'
 import { describe, expect, test } from 'vitest'
-import { parseFrontmatter } from './content/files.ts'
 import {
   calculateRoi,
   formatCount,
@@ -17,7 +16,7 @@ import {
 import { exampleCell, exampleColumns, exampleInputs, numberIn } from './tools/roi-example.ts'
 import { inputCells, modelCells, roiSheetNames, roiWorkbook } from './tools/roi-spreadsheet.server.ts'
 import { engineFor, openWorkbook } from './tools/test-spreadsheets.ts'
-import { readFileSync } from 'node:fs'
+import { readFields } from './content/test-collections.ts'
 
 // The ROI calculator spreadsheet, opened as a visitor's spreadsheet program
 // would open it, and its formulas evaluated by a formula engine of their own
@@ -165,8 +164,9 @@ describe('the ROI calculator spreadsheet', () => {
   })
 
   test("How it works gives the page's formulas, step by step", () => {
-    const source = readFileSync('content/pages/roi-calculator.md', 'utf8')
-    const sections = (parseFrontmatter(source).data as { sections: { title?: string; body?: string }[] }).sections
+    const { sections } = readFields('content/pages/roi-calculator.md').fields as {
+      sections: { title?: string; body?: string }[]
+    }
     const steps = sections
       .find((section) => section.title === 'How each result is calculated')!
       .body!.split('\n')

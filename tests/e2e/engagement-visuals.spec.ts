@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
+import { readFields } from '#app/lib/content/editor/saved.ts'
+import { contentFileOf } from '#app/lib/content/files.ts'
 import { caseStudies, page as registryPage, services } from '#app/lib/site/registry.ts'
 import { loaded } from './support.ts'
 
@@ -9,8 +9,9 @@ import { loaded } from './support.ts'
 // docs/product.md#service-page). The figures expected here are read from the
 // content files as written.
 
+/** A page's fields as the build reads them (blocks flat, app/lib/content/editor/saved.ts). */
 function frontmatter<T>(path: string): T {
-  return parseFrontmatter(readFileSync(contentFileOf(registryPage(path)), 'utf8')).data as T
+  return readFields(contentFileOf(registryPage(path))).fields as T
 }
 
 interface Period {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { expect, test, type Locator } from '@playwright/test'
-import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
+import { readFields } from '#app/lib/content/editor/saved.ts'
+import { contentFileOf } from '#app/lib/content/files.ts'
 import { caseStudies, industries, locations, page as registryPage, services } from '#app/lib/site/registry.ts'
 
 // The visual proof on the key pages (docs/product.md): each drawing shows
@@ -12,8 +12,9 @@ interface Result {
   before?: string
 }
 
+/** A page's fields as the build reads them (blocks flat, app/lib/content/editor/saved.ts). */
 function frontmatter<T>(path: string): T {
-  return parseFrontmatter(readFileSync(contentFileOf(registryPage(path)), 'utf8')).data as T
+  return readFields(contentFileOf(registryPage(path))).fields as T
 }
 
 async function box(locator: Locator) {
@@ -180,7 +181,7 @@ test.describe('industry key facts', () => {
       await expect(facts.locator('dt')).toHaveText(block!.items.map((fact) => fact.term))
       for (const [index, fact] of block!.items.entries()) {
         await expect(facts.nth(index).locator('dd')).toHaveText(
-          fact.items ? [fact.value, fact.items.join(' · ')] : [fact.value],
+          fact.items?.length ? [fact.value, fact.items.join(' · ')] : [fact.value],
         )
       }
     })

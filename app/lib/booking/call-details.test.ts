@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import yaml from 'js-yaml'
 import { expect, test } from 'vitest'
+import { readFields } from '#app/lib/content/test-collections.ts'
 import {
   CALL_SUMMARY,
   callDetailsLines,
@@ -12,8 +11,7 @@ import {
 } from './call-details.ts'
 
 test('the host is a member of the team page, with the role that page gives them', () => {
-  const text = readFileSync('content/pages/team.md', 'utf8')
-  const front = yaml.load(/^---\n([\s\S]*?)\n---/.exec(text)![1]!) as {
+  const front = readFields('content/pages/team.md').fields as {
     sections: { type: string; members?: { name: string; role: string }[] }[]
   }
   const members = front.sections.flatMap((section) => section.members ?? [])

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { copyOf, listMarkdown } from './test-collections.ts'
@@ -178,7 +177,7 @@ const figures: Figure[] = [
 const files = listMarkdown('content')
   .filter((name) => name !== 'README.md')
   .map((name) => path.join('content', name))
-const sources = new Map(files.map((file) => [file, copyOf(readFileSync(file, 'utf8'))]))
+const sources = new Map(files.map((file) => [file, copyOf(file)]))
 
 /** Paragraphs, list items and table rows: a Markdown line, or a frontmatter value (copyOf). */
 const passages = (source: string) => source.split('\n')

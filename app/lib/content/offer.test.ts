@@ -29,7 +29,7 @@ interface ContentLink {
 /** The links of a file: Markdown links, `{ label, href }` fields and an article's button (to /contact). */
 function linksOf(file: string, source: string): ContentLink[] {
   const links: ContentLink[] = []
-  for (const { text, holder, key } of passagesOf(source)) {
+  for (const { text, holder, key } of passagesOf(file, source)) {
     for (const match of text.matchAll(/\[([^\]\n]+)\]\(([^)\s]+)\)/g)) {
       links.push({ label: resolvePlaceholders(match[1]!), href: match[2]! })
     }
@@ -87,7 +87,7 @@ const isKitPage = (file: string) => kitPages.includes(file) || file.startsWith('
 
 function auditProblems(file: string, source: string): string[] {
   const problems: string[] = []
-  for (const { text, holder, key } of passagesOf(source)) {
+  for (const { text, holder, key } of passagesOf(file, source)) {
     // A figure of a stats list: its label says what it is.
     const said = key === 'value' && typeof holder?.label === 'string' ? holder.label : text
     if (/\{\{(?:auditItems|auditWorth)\}\}/.test(text) && !/audit kit/i.test(said)) {
@@ -123,7 +123,7 @@ describe('the free audit kit and the free marketing audit', () => {
 // The conversion uplift says what it measures wherever it is claimed.
 
 function upliftProblems(file: string, source: string): string[] {
-  return passagesOf(source).flatMap(({ text, holder, key }) => {
+  return passagesOf(file, source).flatMap(({ text, holder, key }) => {
     if (!/\{\{conversionUplift\}\}/.test(text)) return []
     // A figure of a stats list: its label says what it is.
     const said = key === 'value' && typeof holder?.label === 'string' ? holder.label : text
@@ -175,7 +175,7 @@ describe('on-site workshops', () => {
 
   test('are no plan feature on /pricing, which says any client can ask for one, quoted apart', () => {
     expect(planWorkshops(pricing)).toEqual([])
-    expect(copyOf(pricing)).toMatch(/on-site workshops?[^\n]*any (?:client|plan)[^\n]*quote|any (?:client|plan)[^\n]*on-site workshops?[^\n]*quote/i)
+    expect(copyOf('content/pages/pricing.md', pricing)).toMatch(/on-site workshops?[^\n]*any (?:client|plan)[^\n]*quote|any (?:client|plan)[^\n]*on-site workshops?[^\n]*quote/i)
   })
 
   test('a plan that lists a workshop is caught', () => {
@@ -184,7 +184,7 @@ describe('on-site workshops', () => {
         .flatMap((section: Fields) => section.plans ?? [])
         .find((plan: Fields) => plan.name === 'Scale')
         .features.unshift('Quarterly on-site planning workshop on request')
-    })(pricing)
+    })(pricing, 'content/pages/pricing.md')
     expect(planWorkshops(planted)).toEqual(['Scale: Quarterly on-site planning workshop on request'])
   })
 })

@@ -83,7 +83,7 @@ const files = listMarkdown('content')
 const sources = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
 
 describe('dates in content/', () => {
-  const found = [...sources].flatMap(([file, source]) => relativeDates(file, copyOf(source)))
+  const found = [...sources].flatMap(([file, source]) => relativeDates(file, copyOf(file, source)))
   const isAllowed = (hit: { file: string; text: string }) =>
     allowed.some((entry) => entry.file === hit.file && hit.text.includes(entry.line))
 

@@ -230,8 +230,43 @@ const stepSchema = z.strictObject({
   duration: text(2, 30).optional(),
 })
 
+/** What the content editor writes for an optional block left out: the kind "none" (./editor/fields.tsx). */
+export const NO_VARIANT = 'none'
+
+/**
+ * A block as a file holds it, `{ discriminant, value }`, which is how the
+ * content editor writes a block of one of several kinds
+ * (docs/decisions/050-editing-in-keystatic.md), made the flat object every
+ * component receives (`{ type: 'faq', items }`). A flat block passes as it is.
+ */
+export function flattened(key: string, input: unknown): unknown {
+  if (input === null || typeof input !== 'object' || !('discriminant' in input)) return input
+  const { discriminant, value, ...rest } = input as { discriminant: unknown; value?: unknown }
+  if (Object.keys(rest).length > 0) return input
+  if (discriminant === NO_VARIANT) return undefined
+  return { [key]: discriminant, ...(value !== null && typeof value === 'object' ? value : {}) }
+}
+
+/** Blocks of several kinds, told apart by `key`, as files hold them (`flattened`). */
+function variants<Key extends string, Options extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]]>(
+  key: Key,
+  options: Options,
+) {
+  return z.preprocess((input) => flattened(key, input), z.discriminatedUnion(key, options))
+}
+
+/** A block of several kinds that a file may leave out (or the editor write as the kind "none"). */
+function optionalVariants<Schema extends z.ZodType>(key: string, schema: Schema) {
+  return z.preprocess((input) => flattened(key, input), schema.optional())
+}
+
+/** A list a file may leave out; an empty one (as the content editor writes it) is the same. */
+function optionalList<Schema extends z.ZodArray>(schema: Schema) {
+  return z.preprocess((input) => (Array.isArray(input) && input.length === 0 ? undefined : input), schema.optional())
+}
+
 /** Blocks a top-level page is assembled from, rendered in the order given. */
-export const sectionSchema = z.discriminatedUnion('type', [
+export const sectionSchema = variants('type', [
   z.strictObject({
     type: z.literal('features'),
     /** Small label above the title. */
@@ -330,7 +365,7 @@ export const sectionSchema = z.discriminatedUnion('type', [
           role: text(3, 80),
           bio: text(40, 500),
           /** Short specialties. */
-          focus: z.array(text(2, 40)).max(5).optional(),
+          focus: optionalList(z.array(text(2, 40)).max(5)),
         }),
       )
       .min(2)
@@ -397,7 +432,7 @@ export const sectionSchema = z.discriminatedUnion('type', [
             /** The big figure or name, 1-40 characters. */
             value: text(1, 40),
             /** The names behind a count, listed under it. */
-            items: z.array(text(2, 60)).min(2).max(8).optional(),
+            items: optionalList(z.array(text(2, 60)).min(2).max(8)),
           })
           .refine((fact) => !fact.items || !/^\d+$/.test(fact.value) || Number(fact.value) === fact.items.length, {
             error: 'counts its items: a value that is a number must be how many items are listed',
@@ -439,7 +474,7 @@ export type Section = z.infer<typeof sectionSchema>
  * `points` what a page with a form or a tool gives the visitor, point by
  * point, each as the page delivers it.
  */
-export const pageVisualSchema = z.discriminatedUnion('kind', [
+export const pageVisualSchema = variants('kind', [
   z.strictObject({ kind: z.literal('work') }),
   z.strictObject({ kind: z.literal('one-team') }),
   z.strictObject({ kind: z.literal('team') }),
@@ -483,7 +518,7 @@ export const pageSchema = z.strictObject({
    */
   resultsPanel: z.boolean().optional(),
   /** The picture beside the h1 from 1024 px, under the text on narrower screens (`pageVisualSchema`). */
-  visual: pageVisualSchema.optional(),
+  visual: optionalVariants('kind', pageVisualSchema),
   sections: z.array(sectionSchema).default([]),
 }).superRefine((page, context) => {
   const kind = page.visual?.kind
@@ -512,7 +547,7 @@ const sampleBase = {
 }
 /** A short label inside a drawing, 2-`max` characters. */
 const label = (max: number) => text(2, max)
-export const serviceSampleSchema = z.discriminatedUnion('kind', [
+export const serviceSampleSchema = variants('kind', [
   z.strictObject({
     /** A report card: rows of figures under column heads (paid ads' weekly report). */
     kind: z.literal('report'),
@@ -675,7 +710,7 @@ const place = () => z.number().int().min(1).max(4)
  */
 const engagementSchema = z.strictObject({
   /** The measure over time: the chart beside the heading. */
-  timeline: z.discriminatedUnion('kind', [
+  timeline: variants('kind', [
     z.strictObject({
       /** Counts per period, one bar each, stacked by group when there are several. */
       kind: z.literal('counts'),

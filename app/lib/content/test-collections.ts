@@ -1,7 +1,8 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { dump, load } from 'js-yaml'
+import { dump } from 'js-yaml'
+import { readFields } from './editor/saved.ts'
 import { afterAll, expect } from 'vitest'
 import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
 import { parseFrontmatter } from './files.ts'
@@ -114,10 +115,10 @@ export function contentCopy() {
   const root = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'content')
   cpSync('content', root, { recursive: true })
   afterAll(() => rmSync(path.dirname(root), { recursive: true, force: true }))
-  function withFile(file: string, edit: (source: string) => string, check: () => void) {
+  function withFile(file: string, edit: (source: string, file: string) => string, check: () => void) {
     const target = path.join(root, '..', file)
     const original = readFileSync(target, 'utf8')
-    const edited = edit(original)
+    const edited = edit(original, file)
     expect(edited, 'the edit applies').not.toBe(original)
     writeFileSync(target, edited)
     try {
@@ -137,8 +138,8 @@ export interface Passage {
 }
 
 /** Every text of a file: its frontmatter's text values, then its body's lines. */
-export function passagesOf(source: string): Passage[] {
-  const { data, content } = parseFrontmatter(source)
+export function passagesOf(file: string, source?: string): Passage[] {
+  const { fields, body } = readFields(file, source)
   const found: Passage[] = []
   const walk = (value: unknown, holder?: Record<string, unknown>, key?: string) => {
     if (typeof value === 'string') found.push({ text: value, holder, key })
@@ -147,16 +148,16 @@ export function passagesOf(source: string): Passage[] {
       for (const [name, item] of Object.entries(value)) walk(item, value as Record<string, unknown>, name)
     }
   }
-  walk(data)
-  return [...found, ...content.split('\n').map((text) => ({ text }))]
+  walk(fields)
+  return [...found, ...body.split('\n').map((text) => ({ text }))]
 }
 
 /**
  * A file's copy as a reader meets it, for tests that read it as text: each
  * frontmatter value on a line of its own (however YAML folds it), then the body.
  */
-export const copyOf = (source: string) =>
-  passagesOf(source)
+export const copyOf = (file: string, source?: string) =>
+  passagesOf(file, source)
     .map((passage) => passage.text)
     .join('\n')
 
@@ -165,15 +166,16 @@ export const copyOf = (source: string) =>
 export type Fields = Record<string, any>
 
 /**
- * An edit of a file's frontmatter as data, written back as the editor writes
- * it (./editor/saved.ts), for `withFile`: `editFields((fields) => { fields.summary = 'Too short.' })`.
+ * An edit of a file's frontmatter as data, blocks flat, for `withFile`:
+ * `editFields((fields) => { fields.summary = 'Too short.' })`.
  */
-export function editFields(change: (fields: Fields) => void): (source: string) => string {
-  return (source) => {
-    const match = /^---\n([^]*?)\n---\n/.exec(source)
-    if (!match) throw new Error('the file has no frontmatter')
-    const fields = load(match[1] ?? '') as Fields
+export function editFields(change: (fields: Fields) => void): (source: string, file: string) => string {
+  return (source, file) => {
+    const { fields, body } = readFields(file, source)
     change(fields)
-    return `---\n${dump(fields)}---\n${source.slice(match[0].length)}`
+    // Blocks stay flat, as a developer may write them by hand: the schemas read both forms.
+    return `---\n${dump(fields)}---\n${body}`
   }
 }
+
+export { readFields }

@@ -94,9 +94,7 @@ describe('the AI optimization guide', () => {
   })
 
   test('is linked from /resources', () => {
-    const links = passagesOf(readFileSync('content/pages/resources.md', 'utf8')).filter(
-      (passage) => passage.key === 'href',
-    )
+    const links = passagesOf('content/pages/resources.md').filter((passage) => passage.key === 'href')
     expect(links.map((link) => link.text)).toContain('/resources/ai-optimization-guide')
   })
 })

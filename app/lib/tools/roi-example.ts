@@ -6,10 +6,13 @@
  */
 import { readFileSync } from 'node:fs'
 import { parseFrontmatter } from '../content/files.ts'
+import { flattened } from '../content/schemas.ts'
 import type { RoiInputs } from './roi.ts'
 
 const source = readFileSync('content/pages/roi-calculator.md', 'utf8')
-const sections = (parseFrontmatter(source).data as { sections: { title?: string; body?: string }[] }).sections
+const sections = (parseFrontmatter(source).data as { sections: unknown[] }).sections.map(
+  (section) => flattened('type', section) as { title?: string; body?: string },
+)
 
 /** The body of the page's "A worked example" section, as written. */
 export const workedExample = sections.find((section) => section.title === 'A worked example')!.body!

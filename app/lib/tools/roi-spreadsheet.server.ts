@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { contentFileOf, parseFrontmatter } from '../content/files.ts'
+import { flattened } from '../content/schemas.ts'
 import { page } from '../site/registry.ts'
 import {
   calculateRoi,
@@ -160,10 +161,9 @@ function resultOf(result: RoiResult, key: RoiResultKey, column: Column): number 
 /** The numbered steps of the page's "How each result is calculated", as the page writes them. */
 function pageSteps(): string[] {
   const file = contentFileOf(page('/roi-calculator'))
-  const { data } = parseFrontmatter(readFileSync(file, 'utf8')) as {
-    data: { sections: { title?: string; body?: string }[] }
-  }
-  const body = data.sections.find((section) => section.title === 'How each result is calculated')?.body
+  const { data } = parseFrontmatter(readFileSync(file, 'utf8')) as { data: { sections: unknown[] } }
+  const sections = data.sections.map((section) => flattened('type', section) as { title?: string; body?: string })
+  const body = sections.find((section) => section.title === 'How each result is calculated')?.body
   if (!body) throw new Error(`${file}: no section "How each result is calculated" for the spreadsheet's notes`)
   return body
     .split('\n')

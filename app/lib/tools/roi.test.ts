@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { resolvePlaceholders } from '../content/placeholders.ts'
 import {
@@ -85,8 +84,7 @@ describe('the worked example on the page', () => {
     expect(roiFields.uplift.help).toContain(`${site.claims.conversionUplift}, the ${meaning}`)
     expect(roiFields.uplift.help).toMatch(/not a typical result/)
     // The page's description of the input says the same, through its placeholder.
-    const source = readFileSync('content/pages/roi-calculator.md', 'utf8')
-    const card = passagesOf(source).find(
+    const card = passagesOf('content/pages/roi-calculator.md').find(
       (passage) => passage.key === 'title' && passage.text === 'Expected conversion uplift',
     )
     expect(card?.holder).toBeDefined()

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { z } from 'astro/zod'
 import type { CollectionName } from '#app/lib/site/registry.ts'
 import { resolvePlaceholdersIn } from '../placeholders.ts'
-import type { ContentReference, Reference } from '../schemas.ts'
+import { NO_VARIANT, type ContentReference, type Reference } from '../schemas.ts'
 
 /**
  * The editor's fields (keystatic.config.ts), derived from the zod schemas the
@@ -19,9 +19,10 @@ import type { ContentReference, Reference } from '../schemas.ts'
  * - a choice among names is a select, a yes-or-no a checkbox, another
  *   collection's file a relationship, a list an array of its items, a group
  *   of fields an object;
- * - what the form cannot show as fields yet (a list of page sections of many
- *   kinds, an optional group) is kept as it is in the file, and the form says
- *   so: saving never loses it.
+ * - a block of several kinds (a page section) is the select of its kind, then
+ *   that kind's fields (`blockKinds`);
+ * - what the form cannot show as fields yet (an optional group) is kept as it
+ *   is in the file, and the form says so: saving never loses it.
  *
  * Labels come from the field names ("searchTitle" is "Search title").
  */
@@ -175,8 +176,11 @@ function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; refer
     if (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) {
       optional = true
       inner = inner.def.innerType as z.ZodType
-    } else if (inner instanceof z.ZodPipe) inner = inner.in as z.ZodType
-    else return { inner, optional }
+    } else if (inner instanceof z.ZodPipe) {
+      // A transform after the value (Markdown rendered, a reference resolved) or before it (blocks
+      // read from the editor's form, schemas.ts `variants`): the field is the value as the file holds it.
+      inner = (inner.in instanceof z.ZodTransform ? inner.out : inner.in) as z.ZodType
+    } else return { inner, optional }
   }
 }
 
@@ -209,6 +213,7 @@ export function fieldOf(name: string, schema: z.ZodType): ComponentSchema {
     case 'enum':
       return choice(label, json.enum ?? [], optional)
     case 'union': {
+      if (inner instanceof z.ZodDiscriminatedUnion) return blockKinds(label, inner, optional)
       const values = (json.anyOf ?? []).map((option) => option.const)
       if (values.length > 0 && values.every((value) => typeof value === 'number')) return numberChoice(label, values as number[])
       return keptField(label, KEPT_WHY)
@@ -239,6 +244,37 @@ function optionalCheckbox(label: string, optional: boolean): ComponentSchema {
   return { ...checkbox, serialize: (value: boolean) => ({ value: value ? true : undefined }) }
 }
 
+/**
+ * A block of one of several kinds (a page section, a service's sample): a
+ * select of its kind, then the fields of that kind. Keystatic writes it as
+ * `{ discriminant, value }`, which the schema reads as the flat block
+ * (schemas.ts `variants`); one that may be left out offers the kind "none".
+ */
+function blockKinds(label: string, union: z.ZodDiscriminatedUnion, optional: boolean): ComponentSchema {
+  const key = union.def.discriminator
+  const kinds = Object.fromEntries(
+    union.options.map((option) => {
+      const { [key]: kind, ...fieldsOfKind } = (option as z.ZodObject).shape
+      const name = String((kind as z.ZodLiteral).value)
+      const shape = Object.fromEntries(Object.entries(fieldsOfKind).map(([field, schema]) => [field, fieldOf(field, schema as z.ZodType)]))
+      return [name, Object.keys(shape).length > 0 ? fields.object(shape) : fields.empty()]
+    }),
+  )
+  const names = Object.keys(kinds)
+  const options = [...(optional ? [{ label: 'None', value: NO_VARIANT }] : []), ...names.map((name) => ({ label: labelOf(name), value: name }))]
+  const field = fields.conditional(fields.select({ label: `${label}: kind`, options, defaultValue: options[0]?.value ?? '' }), {
+    ...(optional ? { [NO_VARIANT]: fields.empty() } : {}),
+    ...kinds,
+  })
+  blockKeys.set(field, key)
+  return field
+}
+
+const blockKeys = new WeakMap<ComponentSchema, string>()
+
+/** The name that tells a flat block's kind ("type" of a page section), for a block field. */
+export const blockKeyOf = (field: ComponentSchema) => blockKeys.get(field)
+
 /** One of a few names, as a select; an optional one offers "None", which is not written. */
 function choice(label: string, values: string[], optional: boolean): ComponentSchema {
   const options = values.map((value) => ({ label: value, value }))
@@ -268,8 +304,13 @@ function numberChoice(label: string, values: number[]): ComponentSchema {
 /** "keywords" → "keyword", for the label of one item. */
 const singular = (name: string) => name.replace(/ies$/, 'y').replace(/s$/, '')
 
-/** An item's label in a list: its text, or the first text of its fields (an FAQ's question). */
+/** An item's label in a list: its text, the first text of its fields (an FAQ's question), or a block's kind and first text. */
 function itemLabelOf(props: object): string {
+  // A block: its kind, then its first text ("Stats: What you can expect from us").
+  if ('discriminant' in props && 'value' in props && props.value && typeof props.value === 'object') {
+    const first = itemLabelOf(props.value)
+    return first === 'Item' ? labelOf(String(props.discriminant)) : `${labelOf(String(props.discriminant))}: ${first}`
+  }
   if ('value' in props && (typeof props.value === 'string' || typeof props.value === 'number')) return String(props.value)
   if ('fields' in props && props.fields && typeof props.fields === 'object') {
     for (const child of Object.values(props.fields as Record<string, object>)) {

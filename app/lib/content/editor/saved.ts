@@ -1,5 +1,11 @@
 import type { ComponentSchema } from '@keystatic/core'
+import { readFileSync } from 'node:fs'
 import { dump, load } from 'js-yaml'
+import type { CollectionName } from '#app/lib/site/registry.ts'
+import { editorCollections, editorSchema } from '../../../../keystatic.config.ts'
+import { parseFrontmatter } from '../files.ts'
+import { NO_VARIANT } from '../schemas.ts'
+import { blockKeyOf } from './fields.tsx'
 
 /**
  * A content file as the editor writes it when it is opened and saved with
@@ -26,6 +32,20 @@ export function savedByEditor(text: string, schema: Record<string, ComponentSche
   return `---\n${dump(written)}---\n${body}`
 }
 
+/**
+ * A block as the editor holds it, `{ discriminant, value }`; a flat one
+ * written by hand (`{ type: 'faq', items }`, which the build reads too) is
+ * taken apart first, so `npm run content:format` turns it into the editor's form.
+ */
+function asEditorBlock(field: ComponentSchema, value: unknown): { discriminant?: unknown; value?: unknown } {
+  const key = blockKeyOf(field)
+  if (value === null || typeof value !== 'object' || 'discriminant' in value || key === undefined || !(key in value)) {
+    return (value ?? {}) as { discriminant?: unknown; value?: unknown }
+  }
+  const { [key]: discriminant, ...rest } = value as Record<string, unknown>
+  return { discriminant, value: rest }
+}
+
 /** A value read and written again by its field, as Keystatic's `parseProps` and `serializeProps` do. */
 function rewrite(field: ComponentSchema, value: unknown): unknown {
   switch (field.kind) {
@@ -43,7 +63,55 @@ function rewrite(field: ComponentSchema, value: unknown): unknown {
     }
     case 'array':
       return ((value ?? []) as unknown[]).map((item) => rewrite(field.element, item) ?? null)
+    case 'conditional': {
+      const stored = asEditorBlock(field, value)
+      const discriminant = field.discriminant.serialize(field.discriminant.parse(stored.discriminant as never)).value
+      const inner = rewrite(field.values[String(discriminant)]!, stored.value)
+      return inner === undefined ? { discriminant } : { discriminant, value: inner }
+    }
     default:
       throw new Error(`no ${field.kind} field is used by the editor`)
   }
+}
+
+/**
+ * Frontmatter with every block flat (`{ type: 'faq', items }`), as the
+ * schemas read it: for code and tests that read a file's fields without
+ * the schema (a file holds blocks as the editor writes them, `asEditorBlock`).
+ */
+export function flatFields(data: Record<string, unknown>, schema: Record<string, ComponentSchema>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([name, value]) => [name, schema[name] ? flat(schema[name], value) : value]))
+}
+
+function flat(field: ComponentSchema, value: unknown): unknown {
+  if (value === undefined || value === null) return value
+  switch (field.kind) {
+    case 'object':
+      return flatFields(value as Record<string, unknown>, field.fields)
+    case 'array':
+      return (value as unknown[]).map((item) => flat(field.element, item))
+    case 'conditional': {
+      const key = blockKeyOf(field)
+      const { discriminant, value: inner } = asEditorBlock(field, value)
+      if (discriminant === NO_VARIANT) return undefined
+      const kind = field.values[String(discriminant)]
+      if (key === undefined || kind === undefined || kind.kind !== 'object') return key === undefined ? value : { [key]: discriminant }
+      return { [key]: discriminant, ...flatFields((inner ?? {}) as Record<string, unknown>, kind.fields) }
+    }
+    default:
+      return value
+  }
+}
+
+/**
+ * A file's frontmatter as the schemas read it, blocks flat (`{ type: 'faq', items }`),
+ * and its body: `file` is its path from the project (`content/pages/home.md`).
+ * A file of no collection (a test's own, `content/x.md`) is read as written.
+ */
+export function readFields(file: string, source = readFileSync(file, 'utf8')): { fields: Record<string, unknown>; body: string } {
+  const collection = /^content\/([^/]+)\//.exec(file)?.[1]
+  const { data, content } = parseFrontmatter(source)
+  const fields = data as Record<string, unknown>
+  const known = collection !== undefined && collection in editorCollections
+  return { fields: known ? flatFields(fields, editorSchema(collection as CollectionName)) : fields, body: content }
 }
