@@ -10,7 +10,8 @@ import { bookingDeliveriesFor, deliveriesFor } from './outbox/worker.ts'
 import type { Store } from './store/store.ts'
 import { openPostgresStore } from './store/postgres.ts'
 import { openSqliteStore } from './store/sqlite.ts'
-import { migrate, sqliteOperations } from './store/sqlite-db.ts'
+import { migrate, sqliteDriver } from './store/sqlite-db.ts'
+import { sqlOperations } from './store/sql-store.ts'
 import { testDatabases } from './store/test-database.ts'
 
 // Erasure as the privacy policy promises it (issue 38): after `leads erase` and `leads purge`,
@@ -219,7 +220,7 @@ test('an address erased before this release is still in the free space of the da
   const old = new Database(file)
   old.pragma('journal_mode = WAL')
   migrate(old)
-  sqliteOperations(old).insertBatch([
+  await sqlOperations(sqliteDriver(old)).insertBatch([
     {
       lead: { kind: 'contact', ...ada, service: 'analytics', message: 'Hello' },
       id: 'old-ada',

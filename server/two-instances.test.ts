@@ -128,7 +128,7 @@ test('the two outbox workers, claiming at the same moment, deliver each lead onc
   await waitFor(
     async () =>
       (await count(
-        "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH due AS%'",
+        "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE OF outbox SKIP LOCKED%'",
       )) === 2,
     10_000,
     'both workers waiting to claim',

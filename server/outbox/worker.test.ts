@@ -5,7 +5,8 @@ import path from 'node:path'
 import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import { healthApi } from '../api/health.ts'
 import type { DeliveryKind } from '../store/store.ts'
-import { migrate, openDatabase, sqliteOperations } from '../store/sqlite-db.ts'
+import { migrate, openDatabase, sqliteDriver } from '../store/sqlite-db.ts'
+import { sqlOperations } from '../store/sql-store.ts'
 import { backoffMs, createOutboxWorker, defaultOutboxSettings, deliveriesFor, redact } from './worker.ts'
 
 const settings = { ...defaultOutboxSettings, retryBaseMs: 1000, retryMaxMs: 60_000 }
@@ -63,14 +64,14 @@ describe('a store that cannot write', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'outbox-'))
     const db = openDatabase(path.join(dir, 'leads.sqlite'))
     migrate(db)
-    const operations = sqliteOperations(db)
+    const operations = sqlOperations(sqliteDriver(db))
     onTestFinished(() => {
       db.close()
       rmSync(dir, { recursive: true, force: true })
     })
     const calls: string[] = []
     const counted =
-      <A extends unknown[], R>(name: string, operation: (...args: A) => R) =>
+      <A extends unknown[], R>(name: string, operation: (...args: A) => Promise<R>) =>
       async (...args: A) => {
         calls.push(name)
         return operation(...args)
@@ -115,7 +116,7 @@ describe('a store that cannot write', () => {
   test('a round that fails is tried again after 1, 2, 4, 8, 16 s, one log line each; a round that succeeds resets it', async () => {
     fakeClock()
     const { db, store, calls, addLeads } = sqliteOutbox()
-    addLeads(3)
+    await addLeads(3)
     const delivered: number[] = []
     const { log, events } = lines()
     const worker = createOutboxWorker({
@@ -155,7 +156,7 @@ describe('a store that cannot write', () => {
     expect(worker.status()).toEqual({ state: 'running' })
 
     // Failing again starts again from 1 s.
-    addLeads(1)
+    await addLeads(1)
     db.pragma('query_only = ON')
     await vi.advanceTimersByTimeAsync(1000)
     expect(events('outbox_error').at(-1)).toMatchObject({ failedRounds: 1, retryInMs: 1000 })
@@ -165,7 +166,7 @@ describe('a store that cannot write', () => {
   test('/api/health answers 503 "failing" while the rounds fail, and 200 once one succeeds', async () => {
     fakeClock()
     const { db, store, addLeads } = sqliteOutbox()
-    addLeads(1)
+    await addLeads(1)
     const { log } = lines()
     const worker = createOutboxWorker({ store, deliver: async () => ({}), log })
     const health = healthApi({ store, log, outboxStatus: () => worker.status() })
@@ -197,7 +198,7 @@ describe('a store that cannot write', () => {
   test('results it could not record (SQLITE_FULL) are recorded first once there is room, not delivered again', async () => {
     fakeClock()
     const { db, store, addLeads } = sqliteOutbox()
-    addLeads(5)
+    await addLeads(5)
     // The database may not grow past what it holds now: SQLite answers a write that needs a page with SQLITE_FULL.
     db.pragma('wal_checkpoint(TRUNCATE)')
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`)

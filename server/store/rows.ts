@@ -4,85 +4,15 @@ import type {
   BookingEvent,
   BookingStatus,
   DeliveryKind,
-  DeliveryRow,
   BookingChange,
   LinkSpent,
   NewBooking,
   StoredBooking,
-  StoredLead,
 } from './store.ts'
 
-// The tables' rows as both databases return them (the columns of the
-// numbered migrations), and the store's shapes made from them: one mapping
-// for the SQLite and the PostgreSQL store.
-
-export interface LeadRow {
-  id: string
-  created_at: number
-  kind: 'popup' | 'contact' | 'booking'
-  email: string
-  name: string | null
-  company: string | null
-  service: string | null
-  budget: string | null
-  message: string | null
-  topic: string | null
-  page: string | null
-  referrer_host: string | null
-  utm_source: string | null
-  utm_medium: string | null
-  utm_campaign: string | null
-  utm_term: string | null
-  utm_content: string | null
-  phone: string | null
-}
-
-export function toStoredLead(row: LeadRow): StoredLead {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    kind: row.kind,
-    email: row.email,
-    name: row.name,
-    company: row.company,
-    service: row.service,
-    budget: row.budget,
-    message: row.message,
-    topic: row.topic,
-    page: row.page,
-    referrerHost: row.referrer_host,
-    utm_source: row.utm_source,
-    utm_medium: row.utm_medium,
-    utm_campaign: row.utm_campaign,
-    utm_term: row.utm_term,
-    utm_content: row.utm_content,
-    phone: row.phone,
-  }
-}
-
-export interface DeliveryDbRow {
-  id: number
-  lead_id: string
-  kind: DeliveryKind
-  state: 'pending' | 'delivered' | 'failed'
-  attempts: number
-  next_attempt_at: number
-  last_error: string | null
-  created_at: number
-}
-
-export function toDeliveryRow(row: DeliveryDbRow): DeliveryRow {
-  return {
-    id: row.id,
-    leadId: row.lead_id,
-    kind: row.kind,
-    state: row.state,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-    createdAt: row.created_at,
-  }
-}
+// What the store's operations (sql-store.ts) compute apart from their SQL: a
+// lead's row, and the rules of a booking change, which the booking service
+// reads too.
 
 /** A lead's columns for any kind: a form's fields, or a booking's (its note as the message). */
 function leadColumnValues(lead: Lead | BookingLead) {
@@ -97,8 +27,8 @@ function leadColumnValues(lead: Lead | BookingLead) {
 }
 
 /**
- * Every column of a lead's row, by name, in the order of the stores' INSERTs
- * (SQLite binds them by name, PostgreSQL by position).
+ * Every column of a lead's row, by name, in the order of its INSERTs
+ * (sql-store.ts, `leadColumns`), which bind them by position.
  */
 export function leadRowValues(id: string, createdAt: number, lead: Lead | BookingLead, idempotencyKey: string | null) {
   return {
@@ -118,89 +48,6 @@ export function leadRowValues(id: string, createdAt: number, lead: Lead | Bookin
     // The booker's number, for a phone call (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
     phone: lead.kind === 'booking' ? (lead.phone ?? null) : null,
   }
-}
-
-/** A booking joined with its lead's name, email, company and message. */
-export interface BookingDbRow {
-  id: string
-  lead_id: string
-  start_at: string
-  end_at: string
-  time_zone: string
-  uid: string
-  sequence: number
-  status: BookingStatus
-  created_at: number
-  updated_at: number
-  hold_expires_at: number | null
-  name: string | null
-  email: string
-  company: string | null
-  message: string | null
-  phone: string | null
-}
-
-/** Selects `BookingDbRow`s: add a WHERE and an ORDER BY. */
-export const bookingSelect = `SELECT bookings.id, bookings.lead_id, bookings.start_at, bookings.end_at,
-    bookings.time_zone, bookings.uid, bookings.sequence, bookings.status, bookings.created_at,
-    bookings.updated_at, bookings.hold_expires_at, leads.name, leads.email, leads.company, leads.message,
-    leads.phone
-  FROM bookings JOIN leads ON leads.id = bookings.lead_id`
-
-/** The parameters of `bookingCountsSql`, in the order PostgreSQL numbers them. */
-export const bookingCountParams = ['email', 'now', 'network', 'since'] as const
-
-/**
- * What the limits count inside a booking's transaction (../booking/limits.ts,
- * `BookingCounts`), once the holds that ran out are released: the calls of
- * `email` (any case) held or confirmed and not over at `now` (an ISO instant),
- * the bookings made since `since` (ms) from `network` and site-wide, and how
- * many of those were held. `place` writes a parameter in the store's dialect.
- */
-export function bookingCountsSql(place: (name: (typeof bookingCountParams)[number]) => string): string {
-  return `SELECT
-    (SELECT count(*) FROM bookings JOIN leads ON leads.id = bookings.lead_id
-      WHERE lower(leads.email) = lower(${place('email')}) AND bookings.end_at > ${place('now')}
-        AND bookings.status IN ('confirmed', 'held')) AS "callsAhead",
-    (SELECT count(*) FROM bookings WHERE network = ${place('network')} AND created_at > ${place('since')}) AS "fromNetwork",
-    (SELECT count(*) FROM bookings WHERE created_at > ${place('since')}) AS "made",
-    (SELECT count(*) FROM bookings WHERE created_at > ${place('since')} AND hold_expires_at IS NOT NULL) AS "held"`
-}
-
-/** Releases the holds that ran out by `now` (ms): those bookings are `expired`, their slots free. */
-export const releaseHoldsSql = (now: string) =>
-  `UPDATE bookings SET status = 'expired', updated_at = ${now} WHERE status = 'held' AND hold_expires_at <= ${now}`
-
-/** The calls the slot engine counts as booked: confirmed, or held with the hold running at `now` (ms). */
-export const bookedCallsSql = (after: string, now: string) =>
-  `SELECT start_at AS start, end_at AS "end" FROM bookings
-   WHERE (status = 'confirmed' OR (status = 'held' AND hold_expires_at > ${now})) AND end_at > ${after}
-   ORDER BY start_at`
-
-export function toStoredBooking(row: BookingDbRow): StoredBooking {
-  return {
-    id: row.id,
-    leadId: row.lead_id,
-    start: row.start_at,
-    end: row.end_at,
-    timeZone: row.time_zone,
-    uid: row.uid,
-    sequence: Number(row.sequence),
-    status: row.status,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-    holdExpiresAt: row.hold_expires_at === null ? null : Number(row.hold_expires_at),
-    name: row.name ?? '',
-    email: row.email,
-    company: row.company,
-    note: row.message,
-    phone: row.phone,
-  }
-}
-
-/** An outbox row's payload, or undefined for a lead's own deliveries. */
-export function parsePayload(payload: string | null | undefined): BookingEvent | undefined {
-  return payload ? (JSON.parse(payload) as BookingEvent) : undefined
 }
 
 /** Whether an error is the unique index that holds one held or confirmed call per slot. */

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads'
-import { groupCommit } from './group-commit.ts'
 import type { Store } from './store.ts'
-import { migrate, openDatabase, sqliteOperations, type SqliteOperations } from './sqlite-db.ts'
+import { migrate, openDatabase, sqliteDriver } from './sqlite-db.ts'
 import type { Call, Reply } from './sqlite-thread.ts'
+import { callerOf, sqlOperations, storeOf, type Caller } from './sql-store.ts'
 
 /**
  * The SQLite lead store: one file (created with its folder on first open,
@@ -27,35 +27,15 @@ export function openSqliteStore({
    */
   thread?: boolean
 }): Store {
-  const call = ownThread ? startThread(file) : inline(file)
-  return groupCommitStore(call, maxBatch)
-}
-
-type Caller = <K extends Call['op']>(
-  op: K,
-  ...args: K extends keyof SqliteOperations ? Parameters<SqliteOperations[K]> : []
-) => Promise<K extends keyof SqliteOperations ? ReturnType<SqliteOperations[K]> : null>
-
-/** Operations on a connection of the caller's own thread. */
-function inline(file: string): Caller {
+  if (ownThread) return storeOf(...startThread(file, maxBatch))
   const db = openDatabase(file)
   migrate(db)
-  const operations = sqliteOperations(db)
-  return ((op: Call['op'], ...args: unknown[]) => {
-    try {
-      if (op === 'close') {
-        db.close()
-        return Promise.resolve(null)
-      }
-      return Promise.resolve((operations[op] as (...args: unknown[]) => unknown)(...args))
-    } catch (error) {
-      return Promise.reject(error as Error)
-    }
-  }) as Caller
+  const driver = sqliteDriver(db)
+  return storeOf(callerOf(sqlOperations(driver)), { maxBatch, close: () => driver.close() })
 }
 
 /** Operations on the database thread. */
-function startThread(file: string): Caller & { terminate: () => Promise<number> } {
+function startThread(file: string, maxBatch: number): Parameters<typeof storeOf> {
   // Created and migrated here, before the thread opens it: a database that cannot be opened stops the start.
   const setup = openDatabase(file)
   try {
@@ -88,48 +68,17 @@ function startThread(file: string): Caller & { terminate: () => Promise<number> 
   thread.on('error', fail)
   thread.on('exit', (code) => fail(new Error(`The lead database thread stopped (exit code ${code})`)))
 
-  const call = ((op: Call['op'], ...args: unknown[]) => {
+  const call = (op: Call['op'], args: unknown[]) => {
     if (stopped) return Promise.reject(stopped)
     const id = (nextId += 1)
     return new Promise<unknown>((resolve, reject) => {
       pending.set(id, { resolve, reject })
       thread.postMessage({ id, op, args } satisfies Call)
     })
-  }) as Caller
-  return Object.assign(call, {
-    terminate: async () => {
-      if (!stopped) await call('close')
-      return thread.terminate()
-    },
-  })
-}
-
-/** The store over a caller, with inserts committed in groups. */
-function groupCommitStore(call: Caller & { terminate?: () => Promise<number> }, maxBatch: number): Store {
-  const inserts = groupCommit((items) => call('insertBatch', items), maxBatch)
-  return {
-    insertLead: (item) => inserts.insert(item),
-    claimDue: (now, leaseUntil, limit) => call('claimDue', now, leaseUntil, limit),
-    nextDueAt: () => call('nextDueAt'),
-    finishDeliveries: (outcomes) => call('finishDeliveries', outcomes),
-    listUndelivered: () => call('listUndelivered'),
-    retryDelivery: (id, now) => call('retryDelivery', id, now),
-    exportLeads: ({ since } = {}) => call('exportLeads', since),
-    eraseByEmail: (email) => call('eraseByEmail', email),
-    purgeLeads: (before, options) => call('purgeLeads', before, options),
-    countLeads: () => call('countLeads'),
-    insertBooking: (item, rules) => call('insertBooking', item, rules),
-    rescheduleBooking: (change, rules) => call('rescheduleBooking', change, rules),
-    cancelBooking: (change) => call('cancelBooking', change),
-    confirmBooking: (change) => call('confirmBooking', change),
-    getBooking: (id) => call('getBooking', id),
-    listBookings: (options) => call('listBookings', options),
-    bookedCalls: (after, now) => call('bookedCalls', after, now),
-    outboxBacklog: () => call('outboxBacklog'),
-    async close() {
-      await inserts.flush()
-      if (call.terminate) await call.terminate()
-      else await call('close')
-    },
   }
+  const close = async () => {
+    if (!stopped) await call('close', [])
+    await thread.terminate()
+  }
+  return [call as Caller, { maxBatch, close }]
 }

@@ -5,9 +5,10 @@ import type { Interval, NotBookable } from '../booking/slots.ts'
 
 /**
  * Where leads and their deliveries are kept (docs/product.md#lead-capture).
- * Two implementations: SQLite (`sqlite.ts`, the default, one server process)
- * and PostgreSQL (`postgres.ts`, with `DATABASE_URL`: several server processes
- * behind a load balancer share it); `open-store.ts` picks one.
+ * Two databases: SQLite (`sqlite.ts`, the default, one server process) and
+ * PostgreSQL (`postgres.ts`, with `DATABASE_URL`: several server processes
+ * behind a load balancer share it); `open-store.ts` picks one. Their
+ * operations are written once (`sql-store.ts`, docs/decisions/049-one-sql-layer.md).
  */
 export interface Store {
   /**
