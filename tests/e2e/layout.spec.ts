@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
+import { contentFileOf } from '#app/lib/content/files.ts'
 import { page as registryPage } from '#app/lib/site/registry.ts'
 import { loaded } from './support.ts'
+import { readFields } from '#app/lib/content/editor/saved.ts'
 
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1280, height: 900 }
@@ -142,8 +142,7 @@ test.describe('pricing at 1280 px', () => {
   test.use({ viewport: desktop })
 
   test("each plan's amount and period sit on one line", async ({ page }) => {
-    const source = readFileSync(contentFileOf(registryPage('/pricing')), 'utf8')
-    const { sections } = parseFrontmatter(source).data as {
+    const { sections } = readFields(contentFileOf(registryPage('/pricing'))).fields as {
       sections: { type: string; title?: string; plans?: { name: string; price: string; period?: string }[] }[]
     }
     const pricing = sections.filter((section) => section.type === 'pricing')

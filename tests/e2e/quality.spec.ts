@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import axe from 'axe-core'
-import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
+import { contentFileOf } from '#app/lib/content/files.ts'
 import { expectedPages, expectPageAsListed, onePerTemplate } from './expected.ts'
 import { classConflicts } from './class-conflicts.ts'
 import { axeOn, loaded } from './support.ts'
+import { readFields } from '#app/lib/content/editor/saved.ts'
 
 // Every page, hydrated, in one visit for all that is checked of each page: its
 // heading, text and metadata (expected.ts), no accessibility violation that
@@ -31,10 +31,8 @@ function pagesShowingEverySection(): string[] {
   const seen = new Set<string>()
   const chosen: string[] = []
   for (const { page } of expectedPages) {
-    const { data } = parseFrontmatter(readFileSync(contentFileOf(page), 'utf8')) as {
-      data: { sections?: { type: string }[] }
-    }
-    const sections = data.sections ?? []
+    const { fields } = readFields(contentFileOf(page)) as { fields: { sections?: { type: string }[] } }
+    const sections = fields.sections ?? []
     const fresh = sections.map((section) => section.type).filter((type) => !seen.has(type))
     if (fresh.length === 0) continue
     for (const type of fresh) seen.add(type)

@@ -277,8 +277,14 @@ test('a first page keeps the fallback when the brand face would change the lines
   expect(Math.abs(widths.brand - widths.fallback)).toBeGreaterThan(4)
 
   await page.setViewportSize({ width: 390, height: 844 })
+  // The file is held back until the heading below is in the page: the face arrives after it, however
+  // slow the machine (a fixed delay let the face win the race on a loaded one).
+  let headingPlaced = () => {}
+  const placed = new Promise<void>((resolve) => {
+    headingPlaced = resolve
+  })
   await page.route('**/*.woff2', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await placed
     await route.continue()
   })
   await page.goto('/', { waitUntil: 'domcontentloaded' })
@@ -294,6 +300,7 @@ test('a first page keeps the fallback when the brand face would change the lines
     { line: text, width: (widths.brand + widths.fallback) / 2 },
   )
   const before = await headingBoxes(page)
+  headingPlaced()
   await switchDecided(page)
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   expect(fallbackFaces).toContain((await titleDrawnIn(page))[0])
