@@ -12,7 +12,8 @@ const FEATURED_SIZES = '(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100
 /**
  * Articles as cards, in the order given: the article's cover
  * (docs/decisions/038-article-covers.md), category (a link to its page), title
- * (the card's link), description, date, read time and the popular badge. With
+ * (the card's link), description, date (and the date of its last review, when it
+ * changed what the article says), read time and the popular badge. With
  * `featured`, the first article takes the whole row, its cover beside its
  * text from 1024 px. Without `categoryLinks` (an article's Continue Reading)
  * the category is a label and each card holds one link, its title.
@@ -64,8 +65,16 @@ export function ArticleList({
               </p>
               <CardTitleLink to={article.path}>{article.title}</CardTitleLink>
               <p className={cn('mt-2 text-muted', wide && 'lg:text-lg')}>{article.description}</p>
-              <p className="mt-auto flex gap-2 pt-5 text-sm text-muted">
+              <p className="mt-auto flex flex-wrap gap-x-2 pt-5 text-sm text-muted">
                 <time dateTime={article.date}>{article.dateLabel}</time>
+                {article.updated ? (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <span>
+                      Updated <time dateTime={article.updated}>{article.updatedLabel}</time>
+                    </span>
+                  </>
+                ) : null}
                 <span aria-hidden="true">·</span>
                 <span>{article.readTime} min read</span>
               </p>

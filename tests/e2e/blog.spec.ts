@@ -237,3 +237,29 @@ test.describe('search on the blog index', () => {
     )
   })
 })
+
+test('an article reviewed since it was published says so on its card, with the date of the review', async ({
+  page,
+}) => {
+  const reviewed = articles.flatMap((entry) => {
+    const data = parseFrontmatter(readFileSync(contentFileOf(entry), 'utf8')).data as Record<string, string>
+    return data.updated ? [{ title: data.title!, updated: data.updated }] : []
+  })
+  expect(reviewed.length).toBeGreaterThan(0)
+  await loaded(page, '/blog')
+  for (const { title, updated } of reviewed) {
+    const card = page
+      .getByTestId('article-list')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: title, exact: true }) })
+    const shown = card.locator(`time[datetime="${updated}"]`)
+    await expect(shown).toBeVisible()
+    await expect(card.getByText(/^Updated /)).toHaveText(`Updated ${await shown.textContent()}`)
+  }
+  const unreviewed = publishedArticles.find((article) => !reviewed.some((r) => r.title === article.title))!
+  const plain = page
+    .getByTestId('article-list')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: unreviewed.title, exact: true }) })
+  await expect(plain.getByText(/^Updated /)).toHaveCount(0)
+})

@@ -57,9 +57,11 @@ async function load(): Promise<Content> {
   const byId = new Map(pages.map((entry) => [`${entry.collection}/${contentIdOf(entry)}`, entry]))
   const loaded = await Promise.all(
     [...new Set(pages.map((entry) => entry.collection))].map(async (name) => {
+      // Every file has its page (./loader.ts), but an article not yet published
+      // (a draft, or dated after the build: app/lib/site/article-files.ts), which no page shows.
+      const published = (await getCollection(name)).filter((item) => byId.has(`${name}/${item.id}`))
       const entries = await Promise.all(
-        (await getCollection(name)).map(async (item) => {
-          // The loader has checked that every file has its page (./loader.ts).
+        published.map(async (item) => {
           const entry = byId.get(`${name}/${item.id}`)!
           const { headings } = await render(item)
           const html = item.rendered?.html ?? ''
@@ -344,6 +346,7 @@ function summariesOf(all: Content, category?: string): ArticleSummary[] {
       category: data.category,
       date: data.date,
       dateLabel: formatDate(data.date),
+      ...(data.updated ? { updated: data.updated, updatedLabel: formatDate(data.updated) } : {}),
       readTime: data.readTime,
       popular: data.popular ?? false,
     }))

@@ -849,6 +849,8 @@ const citySchema = (reference: Reference) =>
 export const articleSchema = z.strictObject({
   /** Headline: the h1, and the search-result title unless `searchTitle` is given; 10-90 characters. */
   title: text(10, 90),
+  /** Short name for breadcrumbs and the sitemap ("Local SEO Guide"), 2-40 characters. */
+  name: text(2, 40),
   /**
    * The search-result title when the headline is too long to carry
    * " | Northpeak" within what search results show (docs/product.md#search-metadata);
@@ -868,6 +870,12 @@ export const articleSchema = z.strictObject({
    * the article's `dateModified` and sitemap `<lastmod>` (docs/product.md#article-catalogue).
    */
   updated: z.iso.date().optional(),
+  /**
+   * Not published while true: no page, sitemap entry, feed item or search
+   * result; `npm run cms` shows it, to preview (app/lib/site/article-files.ts).
+   * An article dated after the day of the build waits for its date the same way.
+   */
+  draft: z.boolean().optional(),
   /** Minutes; the body must hold at least 150 words per minute (docs/product.md#article-catalogue). */
   readTime: z.number().int().min(1).max(30),
   /** Featured in related-reading cards. */

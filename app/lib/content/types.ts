@@ -93,6 +93,9 @@ export interface ArticleSummary {
   date: string
   /** The date as shown, formatted once at build so it reads the same before and after hydration. */
   dateLabel: string
+  /** The last review that changed what the article says, YYYY-MM-DD, shown beside the date; and as shown. */
+  updated?: string
+  updatedLabel?: string
   readTime: number
   popular: boolean
 }

@@ -13,6 +13,7 @@
  * This module ships to the browser: keep it to names and paths.
  */
 
+import { articleFiles } from '#app/lib/site/article-files.ts'
 import { articleCategories, categoryPath } from '../content/categories.ts'
 
 /** The page shell (app/pages/) that renders a page, by what it is; see `pagesOf`. */
@@ -94,29 +95,17 @@ export const locations = family('location', 'cities', 'locations', '/locations',
   ['phoenix', 'Phoenix'],
 ])
 
-export const articles = family('article', 'blog', 'blog', '/blog', [
-  ['ai-workflows-save-time', 'AI Workflows That Save Time'],
-  ['proven-client-funnels', 'Proven Client Funnels'],
-  ['linkedin-engagement-playbook', 'LinkedIn Engagement Playbook'],
-  ['fitness-brand-case-study', 'Fitness Brand Case Study'],
-  ['email-marketing-2025', 'Email Marketing in 2025'],
-  ['marketing-attribution-guide', 'Marketing Attribution Guide'],
-  ['mvp-development-guide', 'MVP Development Guide'],
-  ['mobile-app-trends-2024', 'Mobile App Trends 2024'],
-  ['saas-development-guide', 'SaaS Development Guide'],
-  ['seo-strategy-2025', 'SEO Strategy for 2025'],
-  ['conversion-optimization', 'Conversion Optimization'],
-  ['content-marketing-guide', 'Content Marketing Guide'],
-  ['paid-ads-strategy', 'Paid Ads Strategy'],
-  ['social-media-strategy', 'Social Media Strategy'],
-  ['b2b-marketing-guide', 'B2B Marketing Guide'],
-  ['ecommerce-marketing-strategy', 'Ecommerce Marketing Strategy'],
-  ['brand-strategy-guide', 'Brand Strategy Guide'],
-  ['marketing-automation-guide', 'Marketing Automation Guide'],
-  ['video-marketing-strategy', 'Video Marketing Strategy'],
-  ['customer-retention-strategies', 'Customer Retention Strategies'],
-  ['local-seo-guide', 'Local SEO Guide'],
-])
+/**
+ * The articles: every file of content/blog/ that is published, newest first
+ * (#app/lib/site/article-files.ts: not a draft, not dated after the build).
+ */
+export const articles: PageEntry[] = articleFiles.map((article) => ({
+  path: `/blog/${article.slug}`,
+  name: article.name,
+  route: 'article',
+  collection: 'blog',
+  group: 'blog',
+}))
 
 /** One page per blog category, listing its articles; copy in content/categories/<slug>.md. */
 export const categories: PageEntry[] = articleCategories.map((category) => ({
