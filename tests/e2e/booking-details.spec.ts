@@ -112,6 +112,25 @@ for (const [width, height] of [
 test.describe('the confirmation, the mail and the calendar file of a video call', () => {
   test.use({ viewport: { width: 1280, height: 800 }, timezoneId: 'America/New_York' })
 
+  // A server of its own, with the suite's video call: the booking tests beside it choose times on
+  // the same days, and a time one of them had just booked was refused here ("just been booked by
+  // someone else"), as it should be.
+  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined
+  let origin = ''
+  let dataDir = ''
+
+  test.beforeAll(async () => {
+    own = await startOwnServer('video-call', {
+      LEAD_RATE_LIMIT: '0',
+      BOOKING_NETWORK_LIMIT: '0',
+      BOOKING_SURGE_LIMIT: '0',
+      MEETING_URL: 'https://meet.northpeak.example/strategy-call',
+    })
+    ;({ origin, dataDir } = own)
+  })
+
+  test.afterAll(() => own?.stop())
+
   for (const javaScriptEnabled of [false, true]) {
     test(`${javaScriptEnabled ? 'with' : 'without'} JavaScript: time, host, meeting link, what to prepare, add to calendar and the links to change it`, async ({
       browser,
@@ -124,7 +143,7 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
       })
       const page = await context.newPage()
       const email = uniqueEmail(`details-${javaScriptEnabled ? 'js' : 'nojs'}`)
-      await loaded(page, '/book?tz=America/New_York')
+      await loaded(page, `${origin}/book?tz=America/New_York`)
       if (javaScriptEnabled) {
         await page.getByLabel('Times are shown in').hover()
         await islandAwake(page, 'BookingForm')
@@ -171,7 +190,7 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
       const download = page.waitForEvent('download')
       await calendar.getByRole('link', { name: 'Calendar file (.ics)' }).click()
       const file = eventIn(readFileSync((await (await download).path())!, 'utf8'))
-      const mail = await mailWith(email, 'Booked:')
+      const mail = await mailWith(email, 'Booked:', dataDir)
       const invite = invitationIn(mail)
       expect(file).toMatchObject({ method: 'PUBLISH', count: 1, uid: invite.uid, sequence: invite.sequence, start })
       expect(invite).toMatchObject({ method: 'REQUEST', location: MEETING_URL, url: MEETING_URL, start })
@@ -188,7 +207,7 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
       expect(text).toContain(`Video call: at the time of the call, open ${MEETING_URL}.`)
       expect(text).toContain('To make the most of the call, have at hand:')
       expect(pathAfter(mail, 'Google Calendar').startsWith('/calendar/render?action=TEMPLATE')).toBe(true)
-      const mailedFile = await page.request.get(pathAfter(mail, 'Calendar file \\(\\.ics\\)'))
+      const mailedFile = await page.request.get(`${origin}${pathAfter(mail, 'Calendar file \\(\\.ics\\)')}`)
       expect(mailedFile.status()).toBe(200)
       expect(mailedFile.headers()['content-type']).toBe('text/calendar; charset=utf-8')
       expect(eventIn(await mailedFile.text())).toMatchObject({ uid: invite.uid, sequence: invite.sequence })
