@@ -1,6 +1,6 @@
 import { config, fields, type Collection, type ComponentSchema } from '@keystatic/core'
-import { markdownBody, objectOf, shapeOf, editorReference } from '#app/lib/content/editor/fields.tsx'
-import { collectionSchemas } from '#app/lib/content/schemas.ts'
+import { editorImage, markdownBody, objectOf, shapeOf, editorReference } from '#app/lib/content/editor/fields.tsx'
+import { collectionSchemas, dataSchemas, type DataCollectionName } from '#app/lib/content/schemas.ts'
 import type { CollectionName } from '#app/lib/site/registry.ts'
 
 // The content editor, `npm run cms` (docs/editing.md): every folder of
@@ -9,16 +9,21 @@ import type { CollectionName } from '#app/lib/site/registry.ts'
 // checkout. Never part of the public build (astro.config.ts adds the editor
 // only for `npm run cms`; docs/decisions/050-editing-in-keystatic.md).
 
-const schemas = collectionSchemas(editorReference)
+/** A folder of content/ in the editor: the pages' Markdown files, or the YAML files of what pages draw from. */
+export type EditorCollectionName = CollectionName | DataCollectionName
 
-/** What each folder holds, as the editor lists it, the columns of its list, and where its pages are on the site. */
-export const editorCollections: Record<CollectionName, { label: string; columns: string[]; pagePath?: string }> = {
-  pages: { label: 'Pages', columns: ['title'] },
-  services: { label: 'Services', columns: ['title'], pagePath: '/services/' },
-  'case-studies': { label: 'Case studies', columns: ['title'], pagePath: '/case-studies/' },
-  cities: { label: 'Cities', columns: ['title'], pagePath: '/locations/' },
-  blog: { label: 'Articles', columns: ['title', 'date'], pagePath: '/blog/' },
-  categories: { label: 'Blog categories', columns: ['heading'], pagePath: '/blog/category/' },
+/** What each folder holds, as the editor lists it, the columns of its list, where its pages are on the site, and its files' format. */
+export const editorCollections: Record<
+  EditorCollectionName,
+  { label: string; columns: string[]; pagePath?: string; format: 'md' | 'yaml' }
+> = {
+  pages: { label: 'Pages', columns: ['title'], format: 'md' },
+  services: { label: 'Services', columns: ['title'], pagePath: '/services/', format: 'md' },
+  'case-studies': { label: 'Case studies', columns: ['title'], pagePath: '/case-studies/', format: 'md' },
+  cities: { label: 'Cities', columns: ['title'], pagePath: '/locations/', format: 'md' },
+  blog: { label: 'Articles', columns: ['title', 'date'], pagePath: '/blog/', format: 'md' },
+  categories: { label: 'Blog categories', columns: ['heading'], pagePath: '/blog/category/', format: 'md' },
+  team: { label: 'Team', columns: ['name', 'role'], format: 'yaml' },
 }
 
 /**
@@ -27,11 +32,17 @@ export const editorCollections: Record<CollectionName, { label: string; columns:
  */
 export const SLUG_FIELD = 'slug'
 
-/** The editor's fields of a collection: the file name, the frontmatter's fields from the schema, the body. */
-export function editorSchema(name: CollectionName): Record<string, ComponentSchema> {
+/** The schema the build checks a collection's files with, as the editor reads it: pictures uploaded beside its files. */
+export function schemaOf(name: EditorCollectionName) {
+  const image = editorImage(`content/${name}`)
+  return name === 'team' ? dataSchemas(image)[name] : collectionSchemas(editorReference, image)[name]
+}
+
+/** The editor's fields of a collection: the file name, the fields from the schema, and the body of a Markdown file. */
+export function editorSchema(name: EditorCollectionName): Record<string, ComponentSchema> {
   return {
     [SLUG_FIELD]: fields.text({
-      label: 'File name (the page address)',
+      label: name === 'team' ? 'File name (their name in lower case)' : 'File name (the page address)',
       validation: {
         isRequired: true,
         pattern: {
@@ -40,19 +51,19 @@ export function editorSchema(name: CollectionName): Record<string, ComponentSche
         },
       },
     }),
-    ...shapeOf(objectOf(schemas[name])),
-    body: markdownBody('Body'),
+    ...shapeOf(objectOf(schemaOf(name))),
+    ...(editorCollections[name].format === 'md' ? { body: markdownBody('Body') } : {}),
   }
 }
 
-function contentCollection(name: CollectionName): Collection<Record<string, ComponentSchema>, string> {
-  const { label, columns, pagePath } = editorCollections[name]
+function contentCollection(name: EditorCollectionName): Collection<Record<string, ComponentSchema>, string> {
+  const { label, columns, pagePath, format } = editorCollections[name]
   return {
     label,
     // pages/ holds folders of its own (industries/, resources/, book/).
     path: name === 'pages' ? `content/${name}/**` : `content/${name}/*`,
     slugField: SLUG_FIELD,
-    format: { contentField: 'body' },
+    format: format === 'md' ? { contentField: 'body' } : { data: 'yaml' },
     entryLayout: name === 'blog' ? 'content' : 'form',
     columns,
     // "Preview" opens the page as `npm run cms` renders it from the saved file.
@@ -75,5 +86,6 @@ export default config({
     cities: contentCollection('cities'),
     blog: contentCollection('blog'),
     categories: contentCollection('categories'),
+    team: contentCollection('team'),
   },
 })

@@ -24,9 +24,13 @@ const ownsGlobals = (file: string) =>
 export default defineConfig({
   define: buildDefines(readBuildEnv({})),
   // The page queries read the collections through astro:content; here, the
-  // same files through the same checks (app/lib/content/test-collections.ts).
+  // same files through the same checks (app/lib/content/test-collections.ts),
+  // and name their pictures' files without drawing them (./app/lib/content/test-assets.ts).
   resolve: {
-    alias: { 'astro:content': fileURLToPath(new URL('./app/lib/content/test-collections.ts', import.meta.url)) },
+    alias: {
+      'astro:content': fileURLToPath(new URL('./app/lib/content/test-collections.ts', import.meta.url)),
+      'astro:assets': fileURLToPath(new URL('./app/lib/content/test-assets.ts', import.meta.url)),
+    },
   },
   test: {
     environment: 'node',

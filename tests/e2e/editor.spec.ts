@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { dump, load } from 'js-yaml'
 import { freePort } from '#server/free-port.ts'
@@ -8,11 +8,14 @@ import { freePort } from '#server/free-port.ts'
 // the editor at /keystatic, a change saved into the file it belongs to and
 // nowhere else, the page showing it, and a value the build would refuse
 // refused in the editor with the build's own message. The editor writes the
-// checkout's own files: the two it changes are put back after the tests.
+// checkout's own files: the three it changes are put back after the tests,
+// and the photo it uploads is removed.
 
 const ARTICLE = 'content/blog/local-seo-guide.md'
 const SERVICE = 'content/services/paid-ads.md'
-const originals = new Map([ARTICLE, SERVICE].map((file) => [file, readFileSync(file, 'utf8')]))
+const MEMBER = 'content/team/maya-okafor.yaml'
+const PHOTO_FOLDER = 'content/team/maya-okafor'
+const originals = new Map([ARTICLE, SERVICE, MEMBER].map((file) => [file, readFileSync(file, 'utf8')]))
 
 test.describe.configure({ mode: 'serial' })
 
@@ -41,6 +44,7 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   for (const [file, text] of originals) writeFileSync(file, text)
+  rmSync(PHOTO_FOLDER, { recursive: true, force: true })
   if (editor?.pid) process.kill(-editor.pid, 'SIGTERM')
 })
 
@@ -78,9 +82,7 @@ async function openEntry(page: Page, collection: string, slug: string) {
   await page.goto(`${origin}/keystatic/collection/${collection}/item/${slug}`)
   // The first visit bundles the editor's scripts.
   await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 90_000 })
-  await expect(page.getByRole('textbox', { name: 'File name (the page address)' })).toHaveValue(slug, {
-    timeout: 30_000,
-  })
+  await expect(page.getByRole('textbox', { name: /^File name/ })).toHaveValue(slug, { timeout: 30_000 })
 }
 
 test('an article’s title, saved: the file changes there and nowhere else, and the article shows it', async ({
@@ -135,6 +137,63 @@ test('a service’s FAQ answer, saved: the file changes there and nowhere else, 
   await expect
     .poll(() => shown(page, '/services/paid-ads', (tab) => tab.getByText(answer).count()), { timeout: 30_000 })
     .toBe(1)
+})
+
+test('a team photo, uploaded: the file names it, the picture sits beside it, and /team shows it as a responsive picture', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await openEntry(page, 'team', 'maya-okafor')
+  // A square picture of 480 px, drawn in the page: what a phone's portrait would be cropped to.
+  const photo = Buffer.from(
+    await page.evaluate(() => {
+      const canvas = document.createElement('canvas')
+      canvas.width = canvas.height = 480
+      const context = canvas.getContext('2d')!
+      context.fillStyle = '#1e3a8a'
+      context.fillRect(0, 0, 480, 480)
+      context.fillStyle = '#f59e0b'
+      context.beginPath()
+      context.arc(240, 200, 110, 0, 2 * Math.PI)
+      context.fill()
+      return canvas.toDataURL('image/png').split(',')[1]!
+    }),
+    'base64',
+  )
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Choose file' }).click()
+  await (await chooser).setFiles({ name: 'maya.png', mimeType: 'image/png', buffer: photo })
+  await page.getByRole('button', { name: 'Save' }).click()
+
+  // The file gains one line, the photo's path from it; the picture is where that path leads.
+  await expect
+    .poll(() => readFileSync(MEMBER, 'utf8'), { timeout: 15_000 })
+    .toBe(`${originals.get(MEMBER)!}photo: ./maya-okafor/photo.png\n`)
+  expect(readFileSync(`${PHOTO_FOLDER}/photo.png`).equals(photo)).toBe(true)
+
+  const picture = (tab: Page) =>
+    tab.getByRole('listitem').filter({ has: tab.getByRole('heading', { name: 'Maya Okafor' }) })
+  await expect
+    .poll(
+      () =>
+        shown(page, '/team', async (tab) => {
+          const card = picture(tab)
+          const image = card.getByRole('img', { name: 'Photo of Maya Okafor' })
+          await image.scrollIntoViewIfNeeded()
+          await expect(image).toBeInViewport()
+          return {
+            avif: (await card.locator('source[type="image/avif"]').getAttribute('srcset'))?.split(', ').length,
+            webp: (await image.getAttribute('srcset'))?.split(', ').length,
+            size: [await image.getAttribute('width'), await image.getAttribute('height')],
+            drawn: await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+            box: await image.evaluate((img) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height]),
+            // The picture drawn from her name gives way to her photo.
+            drawing: await card.locator('[data-avatar]').count(),
+          }
+        }),
+      { timeout: 30_000 },
+    )
+    .toEqual({ avif: 3, webp: 3, size: ['56', '56'], drawn: true, box: [56, 56], drawing: 0 })
 })
 
 test('a description over the limit is refused with the schema’s message, and nothing is written', async ({ page }) => {

@@ -6,6 +6,7 @@ import { Section } from '#app/components/section.tsx'
 import { CardGrid } from '#app/components/sections/card-grid.tsx'
 import { ClosingCta } from '#app/components/sections/closing-cta.tsx'
 import { Quote } from '#app/components/sections/quote.tsx'
+import { WorkPictures } from '#app/components/sections/work-pictures.tsx'
 import { CaseFunnel } from '#app/components/visuals/case-funnel.tsx'
 import { CaseTimeline } from '#app/components/visuals/case-timeline.tsx'
 import { cn } from '#app/lib/site/cn.ts'
@@ -111,7 +112,7 @@ function StudyGlance({ study }: { study: CaseStudyContent }) {
  * A case study (docs/product.md#case-studies), content/case-studies/<slug>.md:
  * its measure over time beside the heading, the results as a strip, then the
  * story with the engagement at a glance beside it and the funnel before and
- * after under it. Its shell, app/pages/case-studies/[slug].astro, places the
+ * after under it, then its pictures of the work. Its shell, app/pages/case-studies/[slug].astro, places the
  * share widget island (`share`) after the body.
  */
 export function CaseStudyPage({ study, share }: { study: CaseStudyContent; share?: ReactNode }) {
@@ -150,6 +151,7 @@ export function CaseStudyPage({ study, share }: { study: CaseStudyContent; share
           </div>
         </div>
       </Section>
+      <WorkPictures media={study.media} />
       {study.quote ? <Quote {...study.quote} tone="muted" /> : null}
       <CardGrid title="Services in this engagement" cards={study.serviceLinks} />
       <ClosingCta title="Want results like these?" />

@@ -1,14 +1,17 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
 import { TeamAvatar } from '#app/components/visuals/team-avatar.tsx'
 import { cn } from '#app/lib/site/cn.ts'
-import type { Section as SectionContent } from '#app/lib/content/schemas.ts'
+import type { ResolvedSection } from '#app/lib/content/types.ts'
 import { gridClass } from '#app/lib/site/grid.ts'
+import { TEAM_PHOTO_SIZE } from '#app/lib/content/picture-sizes.ts'
+import { NewTabLink } from '#app/components/new-tab-link.tsx'
 
-type TeamContent = Extract<SectionContent, { type: 'team' }>
+type TeamContent = Extract<ResolvedSection, { type: 'team' }>
 
 /**
- * The people clients work with, each with the picture drawn from their name
- * (`TeamAvatar`, never a photo), role, bio and specialties.
+ * The people clients work with (content/team/), each with their photo or,
+ * without one, the picture drawn from their name (`TeamAvatar`, which says it
+ * is a drawing), their role, bio, specialties and LinkedIn profile.
  */
 export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'type'> & { tone?: Tone }) {
   return (
@@ -18,7 +21,23 @@ export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'typ
         {members.map((member) => (
           <li key={member.name} className="rounded-2xl border border-slate-200 bg-surface p-6">
             <div className="flex items-center gap-4">
-              <TeamAvatar name={member.name} size={56} className="shrink-0" />
+              {member.photo ? (
+                <picture className="shrink-0">
+                  <source type="image/avif" srcSet={member.photo.avif} />
+                  <img
+                    src={member.photo.src}
+                    srcSet={member.photo.webp}
+                    width={TEAM_PHOTO_SIZE}
+                    height={TEAM_PHOTO_SIZE}
+                    alt={`Photo of ${member.name}`}
+                    loading="lazy"
+                    decoding="async"
+                    className="block size-14 rounded-full bg-slate-100 object-cover"
+                  />
+                </picture>
+              ) : (
+                <TeamAvatar name={member.name} size={TEAM_PHOTO_SIZE} className="shrink-0" />
+              )}
               <div>
                 <h3 className="text-lg font-semibold text-ink">{member.name}</h3>
                 <p className="text-sm text-brand-700">{member.role}</p>
@@ -33,6 +52,14 @@ export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'typ
                   </li>
                 ))}
               </ul>
+            ) : null}
+            {member.linkedin ? (
+              <NewTabLink
+                href={member.linkedin}
+                className="mt-4 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+              >
+                {member.name} on LinkedIn
+              </NewTabLink>
             ) : null}
           </li>
         ))}

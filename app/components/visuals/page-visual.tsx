@@ -87,7 +87,7 @@ export function PageVisual({ page, team }: { page: PageContent; team?: Person[] 
       return block?.type === 'team' ? (
         <Frame
           title={`${block.members.length} people, one pod per client`}
-          caption="Not photos: each picture is drawn from the person's name, the same one in every place it appears."
+          caption="Not photos: each picture is drawn from the person's name, the same one wherever a drawing stands for them."
         >
           <TeamMosaic members={block.members} />
         </Frame>

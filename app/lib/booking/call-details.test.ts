@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { readFields } from '#app/lib/content/test-collections.ts'
+import { loadData } from '#app/lib/content/test-collections.ts'
 import {
   CALL_SUMMARY,
   callDetailsLines,
@@ -11,10 +11,7 @@ import {
 } from './call-details.ts'
 
 test('the host is a member of the team page, with the role that page gives them', () => {
-  const front = readFields('content/pages/team.md').fields as {
-    sections: { type: string; members?: { name: string; role: string }[] }[]
-  }
-  const members = front.sections.flatMap((section) => section.members ?? [])
+  const members = loadData('team').map((entry) => entry.data)
   expect(members).toContainEqual(expect.objectContaining({ name: callHost.name, role: callHost.role }))
 })
 

@@ -5,8 +5,8 @@
 // pages, an article's header and its related articles. Only the blog's
 // shells (app/pages/blog/) import it: astro:assets runs inside the build.
 import type { ImageMetadata } from 'astro'
-import { getImage } from 'astro:assets'
 import type { ArticleCard, ArticleCover, ArticleSummary } from '#app/lib/content/types.ts'
+import { pictureOf } from './pictures.server.ts'
 
 /** The widths drawn: a card at 1x (about 360 px), a card or the article's cover at 2x, the source's own. */
 export const COVER_WIDTHS = [480, 960, 1200]
@@ -22,25 +22,11 @@ function sourceOf(path: string): ImageMetadata {
 
 const made = new Map<string, Promise<ArticleCover>>()
 
-async function make(path: string): Promise<ArticleCover> {
-  const src = sourceOf(path)
-  const [avif, webp] = await Promise.all(
-    (['avif', 'webp'] as const).map((format) => getImage({ src, format, widths: COVER_WIDTHS, width: 960 })),
-  )
-  return {
-    src: webp!.src,
-    width: src.width,
-    height: src.height,
-    avif: avif!.srcSet.attribute,
-    webp: webp!.srcSet.attribute,
-  }
-}
-
 /** The cover of the article at `path` ("/blog/<slug>"), made once per build. */
 export function articleCover(path: string): Promise<ArticleCover> {
   let cover = made.get(path)
   if (!cover) {
-    cover = make(path)
+    cover = pictureOf(sourceOf(path), { widths: COVER_WIDTHS, width: 960 })
     made.set(path, cover)
   }
   return cover

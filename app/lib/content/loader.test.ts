@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { pages } from '#app/lib/site/registry.ts'
-import { contentByPath, contentCopy, editFields, loadCollections, type Fields } from './test-collections.ts'
+import { contentByPath, contentCopy, editFields, loadCollections, loadData, type Fields } from './test-collections.ts'
 import { contentFileOf } from './files.ts'
 import { ContentError } from './loader.ts'
 
@@ -71,6 +71,40 @@ describe('a bad content file', () => {
         expect(() => loadCollections(root)).toThrow(ContentError)
         expect(() => loadCollections(root)).toThrow(/content\/services\/paid-ads\.md: field "icon": Invalid option/)
       },
+    )
+  })
+
+  test('a picture that is not beside the file, or not a picture, stops the build naming the file and the field', () => {
+    withFile(
+      'content/case-studies/saas-startup.md',
+      (source) => source.replace('./saas-startup/media/1/image.png', './saas-startup/media/1/missing.png'),
+      () =>
+        expect(() => loadCollections(root)).toThrow(
+          /saas-startup\.md: field "media\.1\.image": names \.\/saas-startup\/media\/1\/missing\.png, and there is no such picture beside the file/,
+        ),
+    )
+    withFile(
+      'content/team/maya-okafor.yaml',
+      (source) => `${source}photo: ./maya-okafor/photo.gif\n`,
+      () => expect(() => loadData('team', root)).toThrow(/team\/maya-okafor\.yaml: field "photo": is a picture: a \.png, \.jpg, \.webp or \.avif file/),
+    )
+  })
+
+  test('a team member without a name, or with a profile that is not on LinkedIn, stops the build naming the file and the field', () => {
+    withFile(
+      'content/team/maya-okafor.yaml',
+      (source) => source.replace(/^name: .*\n/m, ''),
+      () => expect(() => loadData('team', root)).toThrow(/content\/team\/maya-okafor\.yaml: field "name"/),
+    )
+    withFile(
+      'content/team/maya-okafor.yaml',
+      (source) => `${source}linkedin: https://linkedin.example.com/in/maya\n`,
+      () => expect(() => loadData('team', root)).toThrow(/maya-okafor\.yaml: field "linkedin": is a profile address on linkedin\.com/),
+    )
+    withFile(
+      'content/team/maya-okafor.yaml',
+      (source) => `${source}linkedin: https://www.linkedin.com/in/maya-okafor\n`,
+      () => expect(loadData('team', root).find((entry) => entry.id === 'maya-okafor')?.data.linkedin).toBe('https://www.linkedin.com/in/maya-okafor'),
     )
   })
 

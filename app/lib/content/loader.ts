@@ -1,12 +1,14 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ContentEntryType } from 'astro'
+import type { z } from 'astro/zod'
 import { glob, type Loader, type LoaderContext } from 'astro/loaders'
 import { categorySlug } from '#app/lib/content/categories.ts'
 import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
 import { countWords, MarkdownError, renderMarkdown } from './markdown.ts'
 import { PlaceholderError, resolvePlaceholders, resolvePlaceholdersIn } from './placeholders.ts'
-import { schemas } from './schemas.ts'
+import { checkedImage, collectionSchemas, dataSchemas, registryReference, type DataCollectionName, type ImageField } from './schemas.ts'
 
 /**
  * The loader of every collection (app/content.config.ts): Astro's `glob`
@@ -45,8 +47,40 @@ export interface CheckedEntry {
 const fieldProblem = (file: string, field: string, message: string) =>
   new ContentError(`${file}: field "${field || '(frontmatter)'}": ${message}`)
 
+/**
+ * Pictures named by their path from a file in `folder`: a picture's format
+ * (`checkedImage`), and the file itself there, which Astro's `image()` would
+ * otherwise only miss when the page is built.
+ */
+function imagesIn(folder: string): ImageField {
+  return () =>
+    checkedImage().refine((picture) => existsSync(path.join(folder, String(picture))), {
+      error: (issue) => `names ${String(issue.input)}, and there is no such picture beside the file`,
+    })
+}
+
+const schemasByFolder = new Map<string, { pages: ReturnType<typeof collectionSchemas>; data: ReturnType<typeof dataSchemas> }>()
+
+/** The schemas a file in `folder` is checked with: references against the registry, pictures beside the file. */
+function schemasIn(folder: string) {
+  let found = schemasByFolder.get(folder)
+  if (!found) {
+    found = { pages: collectionSchemas(registryReference, imagesIn(folder)), data: dataSchemas(imagesIn(folder)) }
+    schemasByFolder.set(folder, found)
+  }
+  return found
+}
+
+/** A schema's verdict on a file's fields: the parsed value, or a ContentError naming the file and each field at fault. */
+function parsedBy(schema: z.ZodType, file: string, data: unknown): Record<string, unknown> {
+  const result = schema.safeParse(data)
+  if (result.success) return result.data as Record<string, unknown>
+  const problems = result.error.issues.map((issue) => `field "${issue.path.join('.') || '(frontmatter)'}": ${issue.message}`)
+  throw new ContentError(`${file}: ${problems.join('; ')}`)
+}
+
 /** Checks one file of `collection`; throws a ContentError naming the file and each field at fault. */
-export function checkEntry(collection: CollectionName, id: string, raw: unknown, source: string): CheckedEntry {
+export function checkEntry(collection: CollectionName, id: string, raw: unknown, source: string, root = '.'): CheckedEntry {
   const file = `content/${collection}/${id}.md`
   // An article is a page by its file (app/lib/site/article-files.ts); one not yet published is checked all the same.
   if (collection !== 'blog' && !pages.some((entry) => entry.collection === collection && contentIdOf(entry) === id)) {
@@ -61,11 +95,7 @@ export function checkEntry(collection: CollectionName, id: string, raw: unknown,
     if (!(error instanceof PlaceholderError)) throw error
     throw fieldProblem(file, error.field ?? 'body', error.message)
   }
-  const result = schemas[collection].safeParse(data)
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `field "${issue.path.join('.') || '(frontmatter)'}": ${issue.message}`)
-    throw new ContentError(`${file}: ${problems.join('; ')}`)
-  }
+  const parsed = parsedBy(schemasIn(path.dirname(path.join(root, file))).pages[collection], file, data)
   try {
     renderMarkdown(body)
   } catch (error) {
@@ -73,7 +103,6 @@ export function checkEntry(collection: CollectionName, id: string, raw: unknown,
     throw fieldProblem(file, 'body', error.message)
   }
   const words = countWords(body)
-  const parsed: Record<string, unknown> = result.data
   if (collection === 'blog') {
     const needed = Number(parsed.readTime) * WORDS_PER_MINUTE
     if (words < needed) {
@@ -136,7 +165,7 @@ export function contentLoader(collection: CollectionName): Loader {
         async getEntryInfo(params: Parameters<ContentEntryType['getEntryInfo']>[0]) {
           const info = await markdown.getEntryInfo(params)
           const id = path.relative(root, fileURLToPath(params.fileUrl)).replace(/\.md$/, '').split(path.sep).join('/')
-          const entry = checkEntry(collection, id, info.data, info.body)
+          const entry = checkEntry(collection, id, info.data, info.body, fileURLToPath(context.config.root))
           return { ...info, data: entry.data, body: entry.body }
         },
       }
@@ -151,6 +180,44 @@ export function contentLoader(collection: CollectionName): Loader {
         entries.map(({ id, data }) => ({ file: `${base}/${id}.md`, title: String(data.title), description: String(data.description) })),
       )
       checkUniqueMetadata([...metadata.values()].flat())
+    },
+  }
+}
+
+/** The file of a data collection's entry. */
+export const dataFileOf = (collection: DataCollectionName, id: string) => `content/${collection}/${id}.yaml`
+
+/** Checks one file of a data collection (content/team/<slug>.yaml); throws a ContentError naming the file and each field at fault. */
+export function checkData(collection: DataCollectionName, id: string, raw: unknown, root = '.'): Record<string, unknown> {
+  const file = dataFileOf(collection, id)
+  return parsedBy(schemasIn(path.dirname(path.join(root, file))).data[collection], file, raw ?? {})
+}
+
+/**
+ * The loader of a data collection (app/content.config.ts): Astro's `glob`
+ * loader over `content/<collection>/*.yaml`, each file checked first so a bad
+ * one stops the build naming the file and the field. Pictures beside the
+ * files (`<slug>/photo.jpg`, where the editor puts uploads) are not entries.
+ */
+export function dataLoader(collection: DataCollectionName): Loader {
+  const base = `content/${collection}`
+  const inner = glob({ base, pattern: '*.yaml', generateId: ({ entry }) => entry.replace(/\.yaml$/, '') })
+  return {
+    name: 'northpeak-data',
+    async load(loaderContext) {
+      const context = loaderContext as LoaderContext & { entryTypes: Map<string, ContentEntryType> }
+      const project = fileURLToPath(context.config.root)
+      const yaml = context.entryTypes.get('.yaml')
+      if (!yaml) throw new Error('Astro has no entry type for .yaml files')
+      const checked = {
+        ...yaml,
+        async getEntryInfo(params: Parameters<ContentEntryType['getEntryInfo']>[0]) {
+          const info = await yaml.getEntryInfo(params)
+          checkData(collection, path.basename(fileURLToPath(params.fileUrl), '.yaml'), info.data, project)
+          return info
+        },
+      }
+      await inner.load({ ...context, entryTypes: new Map(context.entryTypes).set('.yaml', checked) } as LoaderContext)
     },
   }
 }

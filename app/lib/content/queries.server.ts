@@ -13,7 +13,10 @@ import {
   type CollectionName,
   type PageEntry,
 } from '#app/lib/site/registry.ts'
+import type { ImageMetadata } from 'astro'
 import { illustrationPath } from '#app/lib/content/illustrations.ts'
+import { MEDIA_WIDTHS, TEAM_PHOTO_SIZE } from './picture-sizes.ts'
+import { pictureOf } from './pictures.server.ts'
 import { ContentError } from './loader.ts'
 import { countWords, type Heading } from './markdown.ts'
 import { parseFigure, type CaseStudyResult, type ContentReference, type Section } from './schemas.ts'
@@ -31,6 +34,7 @@ import type {
   ResolvedSection,
   ResultFigure,
   ServiceContent,
+  TeamMember,
 } from './types.ts'
 
 // What the page shells ask of the content: one getter per route module, given
@@ -160,15 +164,30 @@ function resultHighlights(all: Content): PageContent['results'] {
   })
 }
 
-/** A top-level page: its header, its Markdown body and its blocks, with collection cards filled in. */
+/** The people of the team page (content/team/), in their `order`, with their photos through the image pipeline. */
+export async function teamMembers(): Promise<TeamMember[]> {
+  const files = (await getCollection('team')).sort((a, b) => a.data.order - b.data.order)
+  return Promise.all(
+    files.map(async ({ data: { photo, order: _order, ...member } }) => ({
+      ...member,
+      ...(photo ? { photo: await pictureOf(photo as ImageMetadata, { square: TEAM_PHOTO_SIZE }) } : {}),
+    })),
+  )
+}
+
+/** A top-level page: its header, its Markdown body and its blocks, with collection cards and the team's people filled in. */
 export async function getPage(entry: PageEntry): Promise<PageContent> {
   const all = await content()
   const { data, html } = read(all, entry, 'pages')
-  const sections = data.sections.map(
-    (section): ResolvedSection =>
-      section.type === 'collection'
-        ? { ...section, cards: collectionCards[section.collection](all, section.limit) }
-        : section,
+  const sections = await Promise.all(
+    data.sections.map(
+      async (section): Promise<ResolvedSection> =>
+        section.type === 'collection'
+          ? { ...section, cards: collectionCards[section.collection](all, section.limit) }
+          : section.type === 'team'
+            ? { ...section, members: await teamMembers() }
+            : section,
+    ),
   )
   return { ...data, name: entry.name, html, sections, ...(data.resultsPanel ? { results: resultHighlights(all) } : {}) }
 }
@@ -192,12 +211,20 @@ export async function getService(entry: PageEntry): Promise<ServiceContent & Wit
 export async function getCaseStudy(entry: PageEntry): Promise<CaseStudyContent> {
   const all = await content()
   const { data, html } = read(all, entry, 'case-studies')
+  const { media = [], ...study } = data
   return {
-    ...data,
+    ...study,
     name: entry.name,
     html,
     results: data.results.map(resultFigure),
     serviceLinks: data.services.map((service) => serviceCard(all, pageOf(service))),
+    media: await Promise.all(
+      media.map(async ({ image, alt, caption }) => ({
+        picture: await pictureOf(image as ImageMetadata, { widths: MEDIA_WIDTHS, width: MEDIA_WIDTHS[1]! }),
+        alt,
+        caption,
+      })),
+    ),
   }
 }
 

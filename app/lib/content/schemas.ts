@@ -57,6 +57,23 @@ const inlineMarkdown = (min: number, max: number) => markdownField(min, max, ren
 /** Block Markdown (paragraphs, headings, lists, tables) of `min`-`max` characters. */
 const blockMarkdown = (min: number, max: number) => markdownField(min, max, renderMarkdown)
 
+/**
+ * A picture a file names by its path from the file (`./maya-okafor/photo.jpg`,
+ * where the content editor puts an upload): Astro's `image()` in the
+ * collections (app/content.config.ts), which reads its size and hands it to
+ * the image pipeline; `checkedImage` in the loader's own check and in tests.
+ * The editor shows it as an image upload (./editor/fields.tsx).
+ */
+export type ImageField = () => z.ZodType
+
+/** The picture formats the image pipeline takes from a content file. */
+export const IMAGE_FILE = /\.(?:png|jpe?g|webp|avif)$/i
+export const IMAGE_FILE_NAMES = '.png, .jpg, .webp or .avif'
+
+/** A picture's path, checked for its format (Astro's `image()` checks the file itself). */
+export const checkedImage: ImageField = () =>
+  z.string().trim().regex(IMAGE_FILE, { error: `is a picture: a ${IMAGE_FILE_NAMES} file` })
+
 /** Another collection's file, as a field that names it holds it once parsed. */
 export interface ContentReference<C extends CollectionName = CollectionName> {
   collection: C
@@ -358,18 +375,7 @@ export const sectionSchema = variants('type', [
     type: z.literal('team'),
     title: text(3, 90),
     intro: text(20, 400).optional(),
-    members: z
-      .array(
-        z.strictObject({
-          name: text(3, 60),
-          role: text(3, 80),
-          bio: text(40, 500),
-          /** Short specialties. */
-          focus: optionalList(z.array(text(2, 40)).max(5)),
-        }),
-      )
-      .min(2)
-      .max(24),
+    // The people are the files of content/team/ (`teamMemberSchema`), in their `order`.
   }),
   z.strictObject({
     /** Tool names in groups, e.g. integrations by category. */
@@ -767,7 +773,7 @@ const engagementSchema = z.strictObject({
 export type Engagement = z.infer<typeof engagementSchema>
 
 /** content/case-studies/<slug>.md */
-const caseStudySchema = (reference: Reference) =>
+const caseStudySchema = (reference: Reference, image: ImageField) =>
   z.strictObject({
   ...seoFields,
   summary: text(60, 200),
@@ -783,6 +789,24 @@ const caseStudySchema = (reference: Reference) =>
   quote: z
     .strictObject({ quote: text(20, 500), author: text(2, 60), role: text(2, 90) })
     .optional(),
+  /**
+   * Pictures of the work (the ads, pages and apps), shown under the results,
+   * each with the text a screen reader reads for it and the caption everyone
+   * reads, which says what the picture is (a screenshot, or a drawing of it).
+   */
+  media: optionalList(
+    z
+      .array(
+        z.strictObject({
+          image: image(),
+          /** What the picture shows, for a reader who cannot see it. */
+          alt: text(10, 300),
+          /** What it is and what it shows, under it. */
+          caption: text(10, 200),
+        }),
+      )
+      .max(6),
+  ),
   /** The engagement's own figures, drawn on the page (`engagementSchema`). */
   engagement: engagementSchema,
 }).superRefine((study, context) => {
@@ -921,16 +945,50 @@ const categorySchema = (reference: Reference) =>
   /** The service page closest to the category, by slug, linked from the page. */
   service: reference('services').optional(),
 })
-/** Every collection's schema, its references made with `reference` (app/content.config.ts). */
-export function collectionSchemas(reference: Reference) {
+/**
+ * content/team/<slug>.yaml: one person on the team page, which lists them in
+ * their `order`. A photo is theirs, with their consent; without one the site
+ * draws the picture made from their name and says it is a drawing.
+ */
+export const teamMemberSchema = (image: ImageField) =>
+  z.strictObject({
+    name: text(3, 60),
+    role: text(3, 80),
+    bio: text(40, 500),
+    /** Short specialties. */
+    focus: optionalList(z.array(text(2, 40)).max(5)),
+    /** Where the page lists them: 1 first. */
+    order: z.number().int().min(1).max(99),
+    /** A photo of them (JPEG, PNG, WebP or AVIF), square or portrait, shown in a circle. */
+    photo: image().optional(),
+    /** Their LinkedIn profile. */
+    linkedin: z
+      .url({ protocol: /^https$/, hostname: /^(?:[a-z]{2,3}\.)?linkedin\.com$/, error: 'is a profile address on linkedin.com, starting https://' })
+      .optional(),
+  })
+export type TeamMemberFrontmatter = z.infer<ReturnType<typeof teamMemberSchema>>
+
+/**
+ * Every collection's schema, its references made with `reference` and its
+ * pictures with `image` (app/content.config.ts).
+ */
+export function collectionSchemas(reference: Reference, image: ImageField = checkedImage) {
   return {
     pages: pageSchema,
     services: serviceSchema(reference),
-    'case-studies': caseStudySchema(reference),
+    'case-studies': caseStudySchema(reference, image),
     cities: citySchema(reference),
     blog: articleSchema,
     categories: categorySchema(reference),
   } satisfies Record<CollectionName, z.ZodType>
+}
+
+/** The collections that are not pages: what pages draw from, such as the people of the team page. */
+export type DataCollectionName = 'team'
+
+/** Every data collection's schema, its pictures made with `image` (app/content.config.ts). */
+export function dataSchemas(image: ImageField = checkedImage) {
+  return { team: teamMemberSchema(image) } satisfies Record<DataCollectionName, z.ZodType>
 }
 
 /** The schemas with references checked against the registry: the loader's own check (./loader.ts) and tests. */

@@ -1,14 +1,15 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { dump } from 'js-yaml'
+import { dump, load } from 'js-yaml'
+import type { z } from 'astro/zod'
 import { readFields } from './editor/saved.ts'
 import { afterAll, expect } from 'vitest'
 import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
 import { parseFrontmatter } from './files.ts'
-import { checkEntry, checkRegistry, checkUniqueMetadata } from './loader.ts'
+import { checkData, checkEntry, checkRegistry, checkUniqueMetadata, dataFileOf } from './loader.ts'
 import { renderBody, type Heading } from './markdown.ts'
-import type { Frontmatter } from './schemas.ts'
+import type { DataCollectionName, dataSchemas, Frontmatter } from './schemas.ts'
 
 // Stands in for `astro:content` in unit tests (vitest.config.ts): every file
 // of content/ through the checks the build's loader makes (./loader.ts), and
@@ -48,7 +49,7 @@ export function loadCollections(root = 'content'): Record<CollectionName, TestEn
       const id = name.replace(/\.md$/, '')
       const source = readFileSync(path.join(root, collection, name), 'utf8')
       const { data, content } = parseFrontmatter(source)
-      const checked = checkEntry(collection, id, data, content)
+      const checked = checkEntry(collection, id, data, content, path.dirname(root))
       const { html, headings } = renderBody(checked.body)
       return {
         id,
@@ -95,7 +96,31 @@ export function contentByPath(): { [K in CollectionName]: Map<string, TestEntry<
   } as { [K in CollectionName]: Map<string, TestEntry<K>> }
 }
 
-export async function getCollection(collection: CollectionName): Promise<TestEntry[]> {
+/** A data collection's entry (content/team/<slug>.yaml) as Astro's getCollection() returns it. */
+export interface TestDataEntry<K extends DataCollectionName = DataCollectionName> {
+  id: string
+  collection: K
+  data: z.output<ReturnType<typeof dataSchemas>[K]>
+  filePath: string
+}
+
+/** Every file of a data collection under `root`, checked; a problem throws the loader's ContentError. */
+export function loadData<K extends DataCollectionName>(collection: K, root = 'content'): TestDataEntry<K>[] {
+  const dir = path.join(root, collection)
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()
+    .map((name) => {
+      const id = name.replace(/\.yaml$/, '')
+      const data = checkData(collection, id, load(readFileSync(path.join(dir, name), 'utf8')), path.dirname(root))
+      return { id, collection, data: data as TestDataEntry<K>['data'], filePath: dataFileOf(collection, id) }
+    })
+}
+
+let team: TestDataEntry<'team'>[] | undefined
+
+export async function getCollection(collection: CollectionName | DataCollectionName): Promise<(TestEntry | TestDataEntry)[]> {
+  if (collection === 'team') return (team ??= loadData('team'))
   cached ??= loadCollections()
   return cached[collection]
 }

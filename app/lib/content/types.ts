@@ -36,10 +36,22 @@ export interface Card {
   meta?: string
 }
 
-/** A page block as its component receives it: collection blocks come with their cards. */
+/** A page block as its component receives it: collection blocks come with their cards, the team block with its people. */
 export type ResolvedSection =
-  | Exclude<Section, { type: 'collection' }>
+  | Exclude<Section, { type: 'collection' | 'team' }>
   | (Extract<Section, { type: 'collection' }> & { cards: Card[] })
+  | (Extract<Section, { type: 'team' }> & { members: TeamMember[] })
+
+/** One person of the team page (content/team/<slug>.yaml), as the page shows them. */
+export interface TeamMember {
+  name: string
+  role: string
+  bio: string
+  focus?: string[]
+  linkedin?: string
+  /** Their photo through the image pipeline; without one, the picture drawn from their name. */
+  photo?: Picture
+}
 
 /** Every registry page's content carries its short name from the registry. */
 interface Named {
@@ -71,9 +83,18 @@ export interface ResultFigure {
 export interface ServiceContent extends ServiceFrontmatter, Named {
   related: Card[]
 }
-export interface CaseStudyContent extends Omit<CaseStudyFrontmatter, 'results'>, Named {
+export interface CaseStudyContent extends Omit<CaseStudyFrontmatter, 'results' | 'media'>, Named {
   results: ResultFigure[]
   serviceLinks: Card[]
+  /** The pictures of the work, through the image pipeline. */
+  media: CaseStudyMedia[]
+}
+
+/** One picture of a case study's work, as the page shows it. */
+export interface CaseStudyMedia {
+  picture: Picture
+  alt: string
+  caption: string
 }
 export interface CityContent extends CityFrontmatter, Named {
   serviceLinks: Card[]
@@ -101,11 +122,11 @@ export interface ArticleSummary {
 }
 
 /**
- * An article's cover (docs/decisions/038-article-covers.md): its social card
- * through Astro's image pipeline, as the `<picture>` of
- * app/components/visuals/article-cover.tsx draws it.
+ * A picture through Astro's image pipeline (./pictures.server.ts): AVIF and
+ * WebP at several sizes, as a `<picture>` draws it
+ * (app/components/visuals/article-cover.tsx for an article's cover).
  */
-export interface ArticleCover {
+export interface Picture {
   /** The WebP fallback of the `<img>`. */
   src: string
   /** The source's size, for the `<img>`'s width and height (its aspect ratio). */
@@ -115,6 +136,9 @@ export interface ArticleCover {
   avif: string
   webp: string
 }
+
+/** An article's cover (docs/decisions/038-article-covers.md): its social card as a picture. */
+export type ArticleCover = Picture
 
 /** An article as its card shows it: with its cover. */
 export interface ArticleCard extends ArticleSummary {

@@ -1,7 +1,7 @@
 import type { BasicFormField, ComponentSchema } from '@keystatic/core'
 import { z } from 'astro/zod'
 import { describe, expect, test } from 'vitest'
-import { editorCollections, editorSchema, SLUG_FIELD } from '../../../../keystatic.config.ts'
+import { editorCollections, editorSchema, schemaOf, SLUG_FIELD } from '../../../../keystatic.config.ts'
 import { collectionSchemas, NO_VARIANT } from '../schemas.ts'
 import { editorReference, fieldOf, isKept, labelOf, objectOf } from './fields.tsx'
 
@@ -81,14 +81,16 @@ function keptPaths(field: ComponentSchema, schema: z.ZodType, prefix = ''): stri
 }
 
 describe.each(collections)('%s', (name) => {
-  const schema = objectOf(schemas[name])
+  const schema = objectOf(schemaOf(name))
   const editor = editorSchema(name)
   const { [SLUG_FIELD]: slug, body, ...frontmatter } = editor
   const root: ComponentSchema = { kind: 'object', fields: frontmatter } as ComponentSchema
 
-  test('the file name and the body are the two fields that are not frontmatter', () => {
+  test('the file name and the body of a Markdown file are the fields that are not frontmatter', () => {
     expect(slug?.kind).toBe('form')
-    expect(body).toMatchObject({ kind: 'form', formKind: 'content', contentExtension: '.md' })
+    if (editorCollections[name].format === 'md') {
+      expect(body).toMatchObject({ kind: 'form', formKind: 'content', contentExtension: '.md' })
+    } else expect(body).toBeUndefined()
     expect(Object.keys(schema.shape)).not.toContain(SLUG_FIELD)
     expect(Object.keys(schema.shape)).not.toContain('body')
   })
@@ -151,5 +153,28 @@ describe('a value the schema refuses is refused with the schema’s own message'
   test('a number out of range', () => {
     const readTime = fieldOf('readTime', objectOf(schemas.blog).shape.readTime as z.ZodType) as BasicFormField<number | null>
     expect(() => readTime.validate(31)).toThrow(/Read time: .*30/)
+  })
+})
+
+describe('a picture is an upload kept beside the file, named by its path from it, as Astro reads it', () => {
+  test.each([
+    ['team', 'photo'],
+    ['case-studies', 'media'],
+  ] as const)('%s: %s', (name, field) => {
+    const found = editorSchema(name)[field]!
+    const image = found.kind === 'array' && found.element.kind === 'object' ? found.element.fields.image : found
+    expect(image).toMatchObject({ kind: 'form', formKind: 'asset', directory: `content/${name}` })
+    // Keystatic names an upload after the entry and the field: ./<slug>/photo.jpg beside <slug>.yaml.
+    const asset = image as Extract<ComponentSchema, { formKind: 'asset' }>
+    const saved = asset.serialize({ data: new Uint8Array([1]), extension: 'jpg', filename: 'x.jpg' }, { slug: 'maya-okafor', suggestedFilenamePrefix: 'photo' })
+    expect(saved.value).toBe('./maya-okafor/photo.jpg')
+  })
+
+  test('a file of another kind is refused with the build’s message', () => {
+    const photo = editorSchema('team').photo as Extract<ComponentSchema, { formKind: 'asset' }>
+    expect(() => photo.validate({ data: new Uint8Array([1]), extension: 'gif', filename: 'photo.gif' })).toThrow(
+      'Photo: is a picture: a .png, .jpg, .webp or .avif file',
+    )
+    expect(photo.validate({ data: new Uint8Array([1]), extension: 'jpg', filename: 'photo.jpg' })).toBeTruthy()
   })
 })

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { z } from 'astro/zod'
 import type { CollectionName } from '#app/lib/site/registry.ts'
 import { resolvePlaceholdersIn } from '../placeholders.ts'
-import { NO_VARIANT, type ContentReference, type Reference } from '../schemas.ts'
+import { IMAGE_FILE, IMAGE_FILE_NAMES, NO_VARIANT, type ContentReference, type ImageField, type Reference } from '../schemas.ts'
 
 /**
  * The editor's fields (keystatic.config.ts), derived from the zod schemas the
@@ -37,6 +37,22 @@ export const editorReference: Reference = <C extends CollectionName>(collection:
   const schema = z.string().transform((id): ContentReference<C> => ({ collection, id }))
   references.set(schema, collection)
   return schema
+}
+
+const images = new WeakMap<z.ZodType, string>()
+
+/**
+ * Astro's `image()` as the editor sees it: an upload, put in `directory`
+ * beside the file it belongs to (`content/team/maya-okafor/photo.jpg`) and
+ * named in it by its path from the file (`./maya-okafor/photo.jpg`), as
+ * Astro reads it.
+ */
+export function editorImage(directory: string): ImageField {
+  return () => {
+    const schema = z.string()
+    images.set(schema, directory)
+    return schema
+  }
 }
 
 /** Names that read better spelled out. */
@@ -167,12 +183,14 @@ function keptField(label: string, why: string): Kept {
 const KEPT_WHY = 'kept as it is in the file; it is edited in the code for now (docs/editing.md).'
 
 /** The schema under `.optional()`, `.default()` and a transform, and whether a file may leave it out. */
-function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; reference?: CollectionName } {
+function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; reference?: CollectionName; images?: string } {
   let inner = schema
   let optional = false
   for (;;) {
     const reference = references.get(inner)
     if (reference) return { inner, optional, reference }
+    const directory = images.get(inner)
+    if (directory) return { inner, optional, images: directory }
     if (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) {
       optional = true
       inner = inner.def.innerType as z.ZodType
@@ -198,9 +216,25 @@ const jsonSchemaOf = (schema: z.ZodType) =>
 /** The editor's field for one schema field. */
 export function fieldOf(name: string, schema: z.ZodType): ComponentSchema {
   const label = labelOf(name)
-  const { inner, optional, reference } = unwrap(schema)
+  const { inner, optional, reference, images: directory } = unwrap(schema)
   if (reference) {
     return fields.relationship({ label, collection: reference, validation: { isRequired: !optional } })
+  }
+  if (directory) {
+    const image = fields.image({
+      label,
+      description: `A ${IMAGE_FILE_NAMES} file.`,
+      directory,
+      publicPath: './',
+      validation: { isRequired: !optional },
+    })
+    return {
+      ...image,
+      validate: (value: ReturnType<typeof image.validate>) => {
+        if (value && !IMAGE_FILE.test(`.${value.extension}`)) throw new SchemaRefusal(`${label}: is a picture: a ${IMAGE_FILE_NAMES} file`)
+        return image.validate(value)
+      },
+    }
   }
   const json = jsonSchemaOf(inner)
   switch (inner.def.type) {

@@ -1,7 +1,7 @@
-import { globSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { editorCollections, editorSchema, SLUG_FIELD } from '../../../../keystatic.config.ts'
-import { savedByEditor } from './saved.ts'
+import { editorFiles, savedByEditor } from './saved.ts'
 
 // Every content file is as the editor writes it: opened and saved with
 // nothing changed, it keeps every byte (docs/editing.md). A file written by
@@ -11,7 +11,7 @@ const collections = Object.keys(editorCollections) as (keyof typeof editorCollec
 
 describe.each(collections)('content/%s', (name) => {
   const schema = editorSchema(name)
-  const files = globSync(`content/${name}/**/*.md`).sort()
+  const files = editorFiles(name)
 
   test('has files', () => {
     expect(files.length).toBeGreaterThan(0)
@@ -19,7 +19,7 @@ describe.each(collections)('content/%s', (name) => {
 
   test.each(files)('%s is saved unchanged', (file) => {
     const text = readFileSync(file, 'utf8')
-    expect(savedByEditor(text, schema, SLUG_FIELD)).toBe(text)
+    expect(savedByEditor(text, schema, SLUG_FIELD, editorCollections[name].format)).toBe(text)
   })
 })
 

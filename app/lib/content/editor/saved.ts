@@ -1,8 +1,7 @@
 import type { ComponentSchema } from '@keystatic/core'
-import { readFileSync } from 'node:fs'
+import { globSync, readFileSync } from 'node:fs'
 import { dump, load } from 'js-yaml'
-import type { CollectionName } from '#app/lib/site/registry.ts'
-import { editorCollections, editorSchema } from '../../../../keystatic.config.ts'
+import { editorCollections, editorSchema, type EditorCollectionName } from '../../../../keystatic.config.ts'
 import { parseFrontmatter } from '../files.ts'
 import { NO_VARIANT } from '../schemas.ts'
 import { blockKeyOf } from './fields.tsx'
@@ -18,18 +17,29 @@ import { blockKeyOf } from './fields.tsx'
  * editor changes the lines of the fields it changed and no other; the test
  * beside this file holds every file of content/ to it.
  */
-export function savedByEditor(text: string, schema: Record<string, ComponentSchema>, slugField: string): string {
+export function savedByEditor(text: string, schema: Record<string, ComponentSchema>, slugField: string, format: 'md' | 'yaml' = 'md'): string {
+  const rewritten = (data: Record<string, unknown>) =>
+    dump(
+      Object.fromEntries(
+        Object.entries(schema)
+          .filter(([name, field]) => name !== slugField && !(field.kind === 'form' && field.formKind === 'content'))
+          .map(([name, field]) => [name, rewrite(field, data[name])] as const)
+          .filter(([, value]) => value !== undefined),
+      ),
+    )
+  // A data file (content/team/) is its fields alone.
+  if (format === 'yaml') return rewritten((load(text) ?? {}) as Record<string, unknown>)
   const match = /^---(?:\r?\n([^]*?))?\r?\n---\r?\n?/.exec(text)
   if (!match) throw new Error('has no frontmatter between --- lines')
-  const data = (load(match[1] ?? '') ?? {}) as Record<string, unknown>
   const body = text.slice(match[0].length)
-  const written = Object.fromEntries(
-    Object.entries(schema)
-      .filter(([name, field]) => name !== slugField && !(field.kind === 'form' && field.formKind === 'content'))
-      .map(([name, field]) => [name, rewrite(field, data[name])] as const)
-      .filter(([, value]) => value !== undefined),
-  )
-  return `---\n${dump(written)}---\n${body}`
+  return `---\n${rewritten((load(match[1] ?? '') ?? {}) as Record<string, unknown>)}---\n${body}`
+}
+
+/** The files of a folder of content/ that the editor opens: its Markdown files, or its YAML files. */
+export function editorFiles(name: EditorCollectionName, root = 'content'): string[] {
+  return editorCollections[name].format === 'md'
+    ? globSync(`${root}/${name}/**/*.md`).sort()
+    : globSync(`${root}/${name}/*.yaml`).sort()
 }
 
 /**
@@ -50,6 +60,8 @@ function asEditorBlock(field: ComponentSchema, value: unknown): { discriminant?:
 function rewrite(field: ComponentSchema, value: unknown): unknown {
   switch (field.kind) {
     case 'form': {
+      // A picture's path, as written when it was uploaded (beside the file, named after its field).
+      if (field.formKind === 'asset') return value
       if (field.formKind !== undefined) throw new Error(`no ${field.formKind} field is written inside the frontmatter here`)
       return field.serialize(field.parse(value as never)).value
     }
@@ -113,5 +125,5 @@ export function readFields(file: string, source = readFileSync(file, 'utf8')): {
   const { data, content } = parseFrontmatter(source)
   const fields = data as Record<string, unknown>
   const known = collection !== undefined && collection in editorCollections
-  return { fields: known ? flatFields(fields, editorSchema(collection as CollectionName)) : fields, body: content }
+  return { fields: known ? flatFields(fields, editorSchema(collection as EditorCollectionName)) : fields, body: content }
 }

@@ -1,0 +1,12 @@
+// The sizes pictures of the content are drawn at (./pictures.server.ts),
+// shared with the components that show them, so a picture is never drawn
+// at one size and shown at another.
+
+/** A team member's photo: a circle of 56 CSS pixels (app/components/sections/team-grid.tsx), drawn at 1x, 2x and 3x. */
+export const TEAM_PHOTO_SIZE = 56
+
+/** A picture of a case study's work: two to a row from 640 px, at most about 560 CSS pixels wide (`MEDIA_SIZES`). */
+export const MEDIA_WIDTHS = [400, 800, 1200]
+
+/** Which width a picture of the work is shown at (app/components/sections/work-pictures.tsx). */
+export const MEDIA_SIZES = '(min-width: 1280px) 576px, (min-width: 640px) calc(50vw - 3rem), calc(100vw - 2rem)'
