@@ -24,6 +24,8 @@ export const editorCollections: Record<
   blog: { label: 'Articles', columns: ['title', 'date'], pagePath: '/blog/', format: 'md' },
   categories: { label: 'Blog categories', columns: ['heading'], pagePath: '/blog/category/', format: 'md' },
   team: { label: 'Team', columns: ['name', 'role'], format: 'yaml' },
+  testimonials: { label: 'Testimonials', columns: ['person', 'company'], format: 'yaml' },
+  clients: { label: 'Clients', columns: ['name'], format: 'yaml' },
 }
 
 /**
@@ -35,14 +37,17 @@ export const SLUG_FIELD = 'slug'
 /** The schema the build checks a collection's files with, as the editor reads it: pictures uploaded beside its files. */
 export function schemaOf(name: EditorCollectionName) {
   const image = editorImage(`content/${name}`)
-  return name === 'team' ? dataSchemas(image)[name] : collectionSchemas(editorReference, image)[name]
+  return name === 'team' || name === 'testimonials' || name === 'clients'
+    ? dataSchemas(image)[name]
+    : collectionSchemas(editorReference, image)[name]
 }
 
 /** The editor's fields of a collection: the file name, the fields from the schema, and the body of a Markdown file. */
 export function editorSchema(name: EditorCollectionName): Record<string, ComponentSchema> {
   return {
     [SLUG_FIELD]: fields.text({
-      label: name === 'team' ? 'File name (their name in lower case)' : 'File name (the page address)',
+      label:
+        editorCollections[name].format === 'yaml' ? 'File name (a name in lower case)' : 'File name (the page address)',
       validation: {
         isRequired: true,
         pattern: {
@@ -87,5 +92,7 @@ export default config({
     blog: contentCollection('blog'),
     categories: contentCollection('categories'),
     team: contentCollection('team'),
+    testimonials: contentCollection('testimonials'),
+    clients: contentCollection('clients'),
   },
 })

@@ -23,4 +23,9 @@ export const collections = {
     schema: (context) => schemas(context).categories,
   }),
   team: defineCollection({ loader: dataLoader('team'), schema: ({ image }) => dataSchemas(image).team }),
+  testimonials: defineCollection({
+    loader: dataLoader('testimonials'),
+    schema: ({ image }) => dataSchemas(image).testimonials,
+  }),
+  clients: defineCollection({ loader: dataLoader('clients'), schema: ({ image }) => dataSchemas(image).clients }),
 }

@@ -16,6 +16,8 @@ import { SitemapList } from '#app/components/sections/sitemap-list.tsx'
 import { Stats } from '#app/components/sections/stats.tsx'
 import { Steps } from '#app/components/sections/steps.tsx'
 import { TeamGrid } from '#app/components/sections/team-grid.tsx'
+import { TestimonialList } from '#app/components/sections/testimonial-list.tsx'
+import { ClientList } from '#app/components/sections/client-list.tsx'
 import { ToolList } from '#app/components/sections/tool-list.tsx'
 import type { ResolvedSection } from '#app/lib/content/types.ts'
 
@@ -48,6 +50,8 @@ const renderers = {
   sitemap: () => <SitemapList />,
   pricing: (section, { tone }) => <PricingPlans {...section} tone={tone} />,
   team: (section, { tone }) => <TeamGrid {...section} tone={tone} />,
+  testimonials: (section, { tone }) => <TestimonialList {...section} tone={tone} />,
+  clients: (section, { tone }) => <ClientList {...section} tone={tone} />,
   list: (section, { tone }) => <ToolList {...section} tone={tone} />,
   platforms: (section, { tone }) => <PlatformStrip title={section.title} tone={tone} />,
   contact: (section, { tone }) => <ContactOptions {...section} tone={tone} />,

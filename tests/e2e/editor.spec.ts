@@ -16,6 +16,9 @@ const SERVICE = 'content/services/paid-ads.md'
 const MEMBER = 'content/team/maya-okafor.yaml'
 const PHOTO_FOLDER = 'content/team/maya-okafor'
 const originals = new Map([ARTICLE, SERVICE, MEMBER].map((file) => [file, readFileSync(file, 'utf8')]))
+// Files the tests create, removed after them.
+const TESTIMONIAL = 'content/testimonials/dana-whitfield.yaml'
+const CLIENT = 'content/clients/acme-analytics.yaml'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -45,6 +48,7 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   for (const [file, text] of originals) writeFileSync(file, text)
   rmSync(PHOTO_FOLDER, { recursive: true, force: true })
+  for (const file of [TESTIMONIAL, CLIENT]) rmSync(file, { force: true })
   if (editor?.pid) process.kill(-editor.pid, 'SIGTERM')
 })
 
@@ -194,6 +198,84 @@ test('a team photo, uploaded: the file names it, the picture sits beside it, and
       { timeout: 30_000 },
     )
     .toEqual({ avif: 3, webp: 3, size: ['56', '56'], drawn: true, box: [56, 56], drawing: 0 })
+})
+
+test('a testimonial added in the editor: a role in place of a name is refused, a named person is shown on /case-studies', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await page.goto(`${origin}/keystatic/collection/testimonials/create`)
+  await expect(page.getByRole('button', { name: 'Create' })).toBeVisible({ timeout: 90_000 })
+  const quote = 'They found the leak in our funnel in the first two weeks, and the fix paid for the year.'
+  await page.getByRole('textbox', { name: /^File name/ }).fill('dana-whitfield')
+  await page.getByRole('textbox', { name: 'Quote' }).fill(quote)
+  const person = page.getByRole('textbox', { name: 'Person' })
+  await person.fill('Head of Growth')
+  await person.blur()
+  const refusal = page.getByText('names the person who said it, first and last name ("Jane Doe"), not their role')
+  await expect(refusal).toBeVisible()
+  await expect(person).toHaveAttribute('aria-invalid', 'true')
+  await page.getByRole('button', { name: 'Create' }).click()
+  await page.waitForTimeout(2_000)
+  expect(existsSync(TESTIMONIAL)).toBe(false)
+
+  await person.fill('Dana Whitfield')
+  await page.getByRole('textbox', { name: 'Role' }).fill('Marketing Director')
+  await page.getByRole('textbox', { name: 'Company' }).fill('Acme Analytics')
+  await page.getByRole('textbox', { name: 'Consented' }).fill('2026-11-20')
+  await expect(refusal).toBeHidden()
+  await page.getByRole('button', { name: 'Create' }).click()
+  await expect
+    .poll(() => (existsSync(TESTIMONIAL) ? load(readFileSync(TESTIMONIAL, 'utf8')) : undefined), { timeout: 15_000 })
+    .toEqual({
+      quote,
+      person: 'Dana Whitfield',
+      role: 'Marketing Director',
+      company: 'Acme Analytics',
+      consented: '2026-11-20',
+    })
+
+  await expect
+    .poll(
+      () =>
+        shown(page, '/case-studies', async (tab) => {
+          const block = tab.getByRole('region', { name: "In our clients' words" })
+          return [await block.getByText(quote).count(), await block.getByText('Dana Whitfield').count()]
+        }),
+      { timeout: 30_000 },
+    )
+    .toEqual([1, 1])
+})
+
+test('a client added in the editor is named on /case-studies while permission is ticked, and only then', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await page.goto(`${origin}/keystatic/collection/clients/create`)
+  await expect(page.getByRole('button', { name: 'Create' })).toBeVisible({ timeout: 90_000 })
+  await page.getByRole('textbox', { name: /^File name/ }).fill('acme-analytics')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Acme Analytics')
+  await page.getByRole('checkbox', { name: 'Permission' }).check()
+  await page.getByRole('textbox', { name: 'Link' }).fill('https://acme.example')
+  await page.getByRole('button', { name: 'Create' }).click()
+  await expect
+    .poll(() => (existsSync(CLIENT) ? load(readFileSync(CLIENT, 'utf8')) : undefined), { timeout: 15_000 })
+    .toEqual({ name: 'Acme Analytics', permission: true, link: 'https://acme.example' })
+  const named = (tab: Page) =>
+    tab
+      .getByRole('region', { name: 'Clients who let us name them' })
+      .getByRole('link', { name: /^Acme Analytics/ })
+      .count()
+  await expect.poll(() => shown(page, '/case-studies', named), { timeout: 30_000 }).toBe(1)
+
+  // Permission withdrawn: the file keeps the client, the site names them nowhere.
+  await openEntry(page, 'clients', 'acme-analytics')
+  await page.getByRole('checkbox', { name: 'Permission' }).uncheck()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect.poll(() => load(readFileSync(CLIENT, 'utf8')), { timeout: 15_000 }).toMatchObject({ permission: false })
+  await expect
+    .poll(() => shown(page, '/case-studies', (tab) => tab.getByText('Acme Analytics').count()), { timeout: 30_000 })
+    .toBe(0)
 })
 
 test('a description over the limit is refused with the schema’s message, and nothing is written', async ({ page }) => {

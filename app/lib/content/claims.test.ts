@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { site } from '#app/lib/site/site.ts'
-import { listMarkdown } from './test-collections.ts'
+import { pageFiles } from './test-collections.ts'
 import { placeholders, resolvePlaceholders } from './placeholders.ts'
 
 // The offer and the claims have one source, app/lib/site/site.ts; copy refers to
@@ -86,9 +85,7 @@ function rawClaims(file: string, source: string) {
 }
 
 // Every page's copy; content/README.md documents the placeholders with their values.
-const files = listMarkdown('content')
-  .filter((name) => name !== 'README.md')
-  .map((name) => path.join('content', name))
+const files = pageFiles()
 
 describe('claims in content/', () => {
   const found = files.flatMap((file) => rawClaims(file, readFileSync(file, 'utf8')))

@@ -1,6 +1,5 @@
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { copyOf, listMarkdown } from './test-collections.ts'
+import { copyOf, pageFiles } from './test-collections.ts'
 
 // Figures that case studies, articles and other pages share tell one story
 // (content/README.md, "One story per figure"). For each, the table names
@@ -174,9 +173,7 @@ const figures: Figure[] = [
   },
 ]
 
-const files = listMarkdown('content')
-  .filter((name) => name !== 'README.md')
-  .map((name) => path.join('content', name))
+const files = pageFiles()
 const sources = new Map(files.map((file) => [file, copyOf(file)]))
 
 /** Paragraphs, list items and table rows: a Markdown line, or a frontmatter value (copyOf). */

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 import { parseFrontmatter } from './files.ts'
-import { copyOf, editFields, listMarkdown, passagesOf, type Fields } from './test-collections.ts'
+import { copyOf, editFields, pageFiles, passagesOf, type Fields } from './test-collections.ts'
 import { resolvePlaceholders } from './placeholders.ts'
 
 // What the agency offers, told one way on every page
@@ -12,9 +11,7 @@ import { resolvePlaceholders } from './placeholders.ts'
 // audit are named apart, every claim of the conversion uplift says what it
 // measures, and what every client can have is no plan's feature.
 
-const files = listMarkdown('content')
-  .filter((name) => name !== 'README.md')
-  .map((name) => path.join('content', name))
+const files = pageFiles()
 const sources = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
 
 // ---------------------------------------------------------------------------

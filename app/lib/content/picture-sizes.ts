@@ -10,3 +10,6 @@ export const MEDIA_WIDTHS = [400, 800, 1200]
 
 /** Which width a picture of the work is shown at (app/components/sections/work-pictures.tsx). */
 export const MEDIA_SIZES = '(min-width: 1280px) 576px, (min-width: 640px) calc(50vw - 3rem), calc(100vw - 2rem)'
+
+/** A client's logo: at most 40 CSS pixels high (app/components/sections/client-list.tsx), drawn at 1x and 2x of 160 px wide. */
+export const LOGO_WIDTHS = [160, 320]

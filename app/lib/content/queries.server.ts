@@ -15,7 +15,7 @@ import {
 } from '#app/lib/site/registry.ts'
 import type { ImageMetadata } from 'astro'
 import { illustrationPath } from '#app/lib/content/illustrations.ts'
-import { MEDIA_WIDTHS, TEAM_PHOTO_SIZE } from './picture-sizes.ts'
+import { LOGO_WIDTHS, MEDIA_WIDTHS, TEAM_PHOTO_SIZE } from './picture-sizes.ts'
 import { pictureOf } from './pictures.server.ts'
 import { ContentError } from './loader.ts'
 import { countWords, type Heading } from './markdown.ts'
@@ -35,6 +35,8 @@ import type {
   ResultFigure,
   ServiceContent,
   TeamMember,
+  Testimonial,
+  Client,
 } from './types.ts'
 
 // What the page shells ask of the content: one getter per route module, given
@@ -175,19 +177,56 @@ export async function teamMembers(): Promise<TeamMember[]> {
   )
 }
 
+/** What clients said, named and with the day they agreed: the most recent consent first. */
+export async function testimonials(): Promise<Testimonial[]> {
+  const files = (await getCollection('testimonials')).sort((a, b) => b.data.consented.localeCompare(a.data.consented))
+  return Promise.all(
+    files.map(async ({ data: { photo, consented: _consented, ...said } }) => ({
+      ...said,
+      ...(photo ? { photo: await pictureOf(photo as ImageMetadata, { square: TEAM_PHOTO_SIZE }) } : {}),
+    })),
+  )
+}
+
+/** The clients who let us name them, by name; a client without `permission` is never shown. */
+export async function namedClients(): Promise<Client[]> {
+  const files = (await getCollection('clients')).filter((client) => client.data.permission)
+  return Promise.all(
+    files
+      .sort((a, b) => a.data.name.localeCompare(b.data.name))
+      .map(async ({ data: { logo, permission: _permission, ...client } }) => ({
+        ...client,
+        ...(logo ? { logo: await pictureOf(logo as ImageMetadata, { widths: LOGO_WIDTHS, width: LOGO_WIDTHS[0]! }) } : {}),
+      })),
+  )
+}
+
+/** A page block with what it lists filled in; a list of clients or testimonials with nobody in it is no block. */
+async function resolved(all: Content, section: Section): Promise<ResolvedSection | undefined> {
+  switch (section.type) {
+    case 'collection':
+      return { ...section, cards: collectionCards[section.collection](all, section.limit) }
+    case 'team':
+      return { ...section, members: await teamMembers() }
+    case 'testimonials': {
+      const found = await testimonials()
+      return found.length > 0 ? { ...section, testimonials: found } : undefined
+    }
+    case 'clients': {
+      const found = await namedClients()
+      return found.length > 0 ? { ...section, clients: found } : undefined
+    }
+    default:
+      return section
+  }
+}
+
 /** A top-level page: its header, its Markdown body and its blocks, with collection cards and the team's people filled in. */
 export async function getPage(entry: PageEntry): Promise<PageContent> {
   const all = await content()
   const { data, html } = read(all, entry, 'pages')
-  const sections = await Promise.all(
-    data.sections.map(
-      async (section): Promise<ResolvedSection> =>
-        section.type === 'collection'
-          ? { ...section, cards: collectionCards[section.collection](all, section.limit) }
-          : section.type === 'team'
-            ? { ...section, members: await teamMembers() }
-            : section,
-    ),
+  const sections = (await Promise.all(data.sections.map((section) => resolved(all, section)))).filter(
+    (section) => section !== undefined,
   )
   return { ...data, name: entry.name, html, sections, ...(data.resultsPanel ? { results: resultHighlights(all) } : {}) }
 }

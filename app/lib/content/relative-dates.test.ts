@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parseFrontmatter } from './files.ts'
-import { copyOf, listMarkdown } from './test-collections.ts'
+import { copyOf, pageFiles } from './test-collections.ts'
 
 // Copy is read long after it is written: "this month" in an article from
 // January 2025 means nothing in November 2026. An event gets its date ("in
@@ -77,9 +76,7 @@ function relativeDates(file: string, source: string) {
   )
 }
 
-const files = listMarkdown('content')
-  .filter((name) => name !== 'README.md')
-  .map((name) => path.join('content', name))
+const files = pageFiles()
 const sources = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
 
 describe('dates in content/', () => {

@@ -378,6 +378,18 @@ export const sectionSchema = variants('type', [
     // The people are the files of content/team/ (`teamMemberSchema`), in their `order`.
   }),
   z.strictObject({
+    /** What clients said, named: the files of content/testimonials/ (`testimonialSchema`); shown only when there is one. */
+    type: z.literal('testimonials'),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+  }),
+  z.strictObject({
+    /** The clients who let us name them: the files of content/clients/ with `permission` (`clientSchema`); shown only when there is one. */
+    type: z.literal('clients'),
+    title: text(3, 90),
+    intro: text(20, 400).optional(),
+  }),
+  z.strictObject({
     /** Tool names in groups, e.g. integrations by category. */
     type: z.literal('list'),
     title: text(3, 90),
@@ -983,12 +995,57 @@ export function collectionSchemas(reference: Reference, image: ImageField = chec
   } satisfies Record<CollectionName, z.ZodType>
 }
 
+/** Words of a job title: a testimonial's `person` that is only a role names nobody. */
+const roleWords =
+  /\b(?:head|vp|vice|president|director|manager|founder|co-?founder|ceo|cmo|cto|coo|cfo|chief|officer|lead|owner|marketing|growth|sales|team|client|customer|partner)\b/i
+
+/**
+ * content/testimonials/<slug>.yaml: what a client said of working with us,
+ * shown with their name (docs/decisions/051-pictures-of-people-and-work.md).
+ * A quote without a named person, or without the day they agreed to its
+ * use, is refused: a reader cannot weigh words nobody stands behind.
+ */
+export const testimonialSchema = (image: ImageField) =>
+  z.strictObject({
+    quote: text(20, 500),
+    /** Their full name, as they agreed to be named: "Jane Doe", not "Head of Growth". */
+    person: text(3, 60).refine((name) => name.split(/\s+/).length >= 2 && !roleWords.test(name), {
+      error: 'names the person who said it, first and last name ("Jane Doe"), not their role: a testimonial without a named person is refused',
+    }),
+    role: text(2, 80),
+    company: text(2, 80),
+    /** The day they agreed, in writing, to be quoted with their name (and photo), YYYY-MM-DD. */
+    consented: z.iso.date({ error: 'is the day they agreed to be quoted, YYYY-MM-DD' }),
+    /** Their photo, with the same consent. */
+    photo: image().optional(),
+  })
+
+/**
+ * content/clients/<slug>.yaml: a client, with the logo and the link the site
+ * may show. A client without `permission` is never named on the site: the
+ * file keeps the record until they agree.
+ */
+export const clientSchema = (image: ImageField) =>
+  z.strictObject({
+    name: text(2, 60),
+    /** They agreed, in writing, to be named and shown with their logo. */
+    permission: z.boolean(),
+    /** Their logo (PNG, JPEG, WebP or AVIF), on a transparent or white ground. */
+    logo: image().optional(),
+    /** Their website. */
+    link: z.url({ protocol: /^https$/, error: 'is the address of their website, starting https://' }).optional(),
+  })
+
 /** The collections that are not pages: what pages draw from, such as the people of the team page. */
-export type DataCollectionName = 'team'
+export type DataCollectionName = 'team' | 'testimonials' | 'clients'
 
 /** Every data collection's schema, its pictures made with `image` (app/content.config.ts). */
 export function dataSchemas(image: ImageField = checkedImage) {
-  return { team: teamMemberSchema(image) } satisfies Record<DataCollectionName, z.ZodType>
+  return {
+    team: teamMemberSchema(image),
+    testimonials: testimonialSchema(image),
+    clients: clientSchema(image),
+  } satisfies Record<DataCollectionName, z.ZodType>
 }
 
 /** The schemas with references checked against the registry: the loader's own check (./loader.ts) and tests. */

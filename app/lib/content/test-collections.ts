@@ -30,6 +30,12 @@ export function listMarkdown(dir: string, prefix = ''): string[] {
   })
 }
 
+/** Every page's file under content/ ("content/blog/local-seo-guide.md"); the folders' READMEs document them and are no page. */
+export const pageFiles = (): string[] =>
+  listMarkdown('content')
+    .filter((name) => path.basename(name) !== 'README.md')
+    .map((name) => path.join('content', name))
+
 /** A collection entry as Astro's getCollection() returns it. */
 export interface TestEntry<K extends CollectionName = CollectionName> {
   id: string
@@ -117,10 +123,13 @@ export function loadData<K extends DataCollectionName>(collection: K, root = 'co
     })
 }
 
-let team: TestDataEntry<'team'>[] | undefined
+const data = new Map<DataCollectionName, TestDataEntry[]>()
 
 export async function getCollection(collection: CollectionName | DataCollectionName): Promise<(TestEntry | TestDataEntry)[]> {
-  if (collection === 'team') return (team ??= loadData('team'))
+  if (collection === 'team' || collection === 'testimonials' || collection === 'clients') {
+    if (!data.has(collection)) data.set(collection, loadData(collection))
+    return data.get(collection)!
+  }
   cached ??= loadCollections()
   return cached[collection]
 }

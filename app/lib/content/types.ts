@@ -38,9 +38,27 @@ export interface Card {
 
 /** A page block as its component receives it: collection blocks come with their cards, the team block with its people. */
 export type ResolvedSection =
-  | Exclude<Section, { type: 'collection' | 'team' }>
+  | Exclude<Section, { type: 'collection' | 'team' | 'testimonials' | 'clients' }>
   | (Extract<Section, { type: 'collection' }> & { cards: Card[] })
   | (Extract<Section, { type: 'team' }> & { members: TeamMember[] })
+  | (Extract<Section, { type: 'testimonials' }> & { testimonials: Testimonial[] })
+  | (Extract<Section, { type: 'clients' }> & { clients: Client[] })
+
+/** What a client said (content/testimonials/<slug>.yaml), as the page shows it. */
+export interface Testimonial {
+  quote: string
+  person: string
+  role: string
+  company: string
+  photo?: Picture
+}
+
+/** A client who let us name them (content/clients/<slug>.yaml), as the page shows them. */
+export interface Client {
+  name: string
+  link?: string
+  logo?: Picture
+}
 
 /** One person of the team page (content/team/<slug>.yaml), as the page shows them. */
 export interface TeamMember {

@@ -9,13 +9,16 @@ import { editorFiles, savedByEditor } from './saved.ts'
 
 const collections = Object.keys(editorCollections) as (keyof typeof editorCollections)[]
 
-describe.each(collections)('content/%s', (name) => {
+/** Folders that may hold no file yet: no client has agreed to be named (their READMEs). */
+const untilConsent = new Set(['testimonials', 'clients'])
+
+test('every other folder has files, so the round trip below is tried on each', () => {
+  for (const name of collections.filter((name) => !untilConsent.has(name))) expect(editorFiles(name), name).not.toEqual([])
+})
+
+describe.each(collections.filter((name) => editorFiles(name).length > 0))('content/%s', (name) => {
   const schema = editorSchema(name)
   const files = editorFiles(name)
-
-  test('has files', () => {
-    expect(files.length).toBeGreaterThan(0)
-  })
 
   test.each(files)('%s is saved unchanged', (file) => {
     const text = readFileSync(file, 'utf8')
