@@ -5,7 +5,7 @@ import ICAL from 'ical.js'
 import { expect, test, type Page } from '@playwright/test'
 import { whenInZone } from '#app/lib/booking/booking-days.ts'
 import { decodedMail, mailsTo, uniqueEmail } from './leads.ts'
-import { axeOn, islandAwake, loaded, startOwnServer } from './support.ts'
+import { axeOn, islandAwake, loaded, ownServer } from './support.ts'
 
 // What a booker sees besides the times (issue 42, item 6;
 // docs/decisions/048-the-call-its-host-and-how-it-happens.md): a time on the first screen of
@@ -115,21 +115,12 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
   // A server of its own, with the suite's video call: the booking tests beside it choose times on
   // the same days, and a time one of them had just booked was refused here ("just been booked by
   // someone else"), as it should be.
-  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined
-  let origin = ''
-  let dataDir = ''
-
-  test.beforeAll(async () => {
-    own = await startOwnServer('video-call', {
-      LEAD_RATE_LIMIT: '0',
-      BOOKING_NETWORK_LIMIT: '0',
-      BOOKING_SURGE_LIMIT: '0',
-      MEETING_URL: 'https://meet.northpeak.example/strategy-call',
-    })
-    ;({ origin, dataDir } = own)
+  const server = ownServer('video-call', {
+    LEAD_RATE_LIMIT: '0',
+    BOOKING_NETWORK_LIMIT: '0',
+    BOOKING_SURGE_LIMIT: '0',
+    MEETING_URL: 'https://meet.northpeak.example/strategy-call',
   })
-
-  test.afterAll(() => own?.stop())
 
   for (const javaScriptEnabled of [false, true]) {
     test(`${javaScriptEnabled ? 'with' : 'without'} JavaScript: time, host, meeting link, what to prepare, add to calendar and the links to change it`, async ({
@@ -143,7 +134,7 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
       })
       const page = await context.newPage()
       const email = uniqueEmail(`details-${javaScriptEnabled ? 'js' : 'nojs'}`)
-      await loaded(page, `${origin}/book?tz=America/New_York`)
+      await loaded(page, `${server.origin}/book?tz=America/New_York`)
       if (javaScriptEnabled) {
         await page.getByLabel('Times are shown in').hover()
         await islandAwake(page, 'BookingForm')
@@ -190,7 +181,7 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
       const download = page.waitForEvent('download')
       await calendar.getByRole('link', { name: 'Calendar file (.ics)' }).click()
       const file = eventIn(readFileSync((await (await download).path())!, 'utf8'))
-      const mail = await mailWith(email, 'Booked:', dataDir)
+      const mail = await mailWith(email, 'Booked:', server.dataDir)
       const invite = invitationIn(mail)
       expect(file).toMatchObject({ method: 'PUBLISH', count: 1, uid: invite.uid, sequence: invite.sequence, start })
       expect(invite).toMatchObject({ method: 'REQUEST', location: MEETING_URL, url: MEETING_URL, start })
@@ -207,7 +198,7 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
       expect(text).toContain(`Video call: at the time of the call, open ${MEETING_URL}.`)
       expect(text).toContain('To make the most of the call, have at hand:')
       expect(pathAfter(mail, 'Google Calendar').startsWith('/calendar/render?action=TEMPLATE')).toBe(true)
-      const mailedFile = await page.request.get(`${origin}${pathAfter(mail, 'Calendar file \\(\\.ics\\)')}`)
+      const mailedFile = await page.request.get(`${server.origin}${pathAfter(mail, 'Calendar file \\(\\.ics\\)')}`)
       expect(mailedFile.status()).toBe(200)
       expect(mailedFile.headers()['content-type']).toBe('text/calendar; charset=utf-8')
       expect(eventIn(await mailedFile.text())).toMatchObject({ uid: invite.uid, sequence: invite.sequence })
@@ -259,24 +250,15 @@ test.describe('the confirmation, the mail and the calendar file of a video call'
 // mail and the team's notice only.
 test.describe('a phone call, on a server without MEETING_URL', () => {
   test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/Berlin' })
-  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined
-  let origin = ''
-  let dataDir = ''
-
-  test.beforeAll(async () => {
-    own = await startOwnServer('phone', {
-      LEAD_RATE_LIMIT: '0',
-      BOOKING_NETWORK_LIMIT: '0',
-      BOOKING_SURGE_LIMIT: '0',
-      MEETING_URL: '',
-    })
-    ;({ origin, dataDir } = own)
+  const server = ownServer('phone', {
+    LEAD_RATE_LIMIT: '0',
+    BOOKING_NETWORK_LIMIT: '0',
+    BOOKING_SURGE_LIMIT: '0',
+    MEETING_URL: '',
   })
 
-  test.afterAll(() => own?.stop())
-
   const storedPhones = (email: string) => {
-    const db = new Database(path.join(dataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true })
+    const db = new Database(path.join(server.dataDir, 'leads.sqlite'), { readonly: true, fileMustExist: true })
     try {
       return db.prepare('SELECT phone FROM leads WHERE email = ?').all(email) as { phone: string | null }[]
     } finally {
@@ -288,7 +270,7 @@ test.describe('a phone call, on a server without MEETING_URL', () => {
     page,
   }) => {
     const email = uniqueEmail('details-phone')
-    await loaded(page, `${origin}/book?tz=Europe/Berlin`)
+    await loaded(page, `${server.origin}/book?tz=Europe/Berlin`)
     await expect(page.getByRole('region', { name: 'Your host' })).toContainText(
       'Phone call. Maya calls you at the number you give, at the time of the call.',
     )
@@ -310,9 +292,9 @@ test.describe('a phone call, on a server without MEETING_URL', () => {
     const form = Object.fromEntries(
       await page.locator('#booking-form').evaluate((element) => [...new FormData(element as HTMLFormElement)]),
     ) as Record<string, string>
-    const posted = await page.request.post(`${origin}/book?_action=book&tz=Europe/Berlin`, {
+    const posted = await page.request.post(`${server.origin}/book?_action=book&tz=Europe/Berlin`, {
       form: { ...form, phone: '+1 512 555 0142\rEND:VEVENT' },
-      headers: { origin },
+      headers: { origin: server.origin },
     })
     expect(posted.status()).toBe(400)
     expect(await posted.text()).toContain('Remove the control characters from your phone number')
@@ -329,15 +311,15 @@ test.describe('a phone call, on a server without MEETING_URL', () => {
     expect(await page.content()).not.toContain('555 0142')
     expect(storedPhones(email)).toEqual([{ phone: '+1 512 555 0142' }])
 
-    const mail = await mailWith(email, 'Booked:', dataDir)
+    const mail = await mailWith(email, 'Booked:', server.dataDir)
     expect(decodedMail(mail)).toContain('Phone call: Maya calls you at +1 512 555 0142 at the time of the call.')
     const invite = invitationIn(mail)
     expect(invite).toMatchObject({ location: 'Phone call: Maya Okafor calls you at +1 512 555 0142', url: null })
-    const notice = mailsTo('hello@northpeak.example', dataDir).find((text) => text.includes(email))
+    const notice = mailsTo('hello@northpeak.example', server.dataDir).find((text) => text.includes(email))
     expect(notice && decodedMail(notice)).toContain('Phone call: call +1 512 555 0142')
     // Nobody else's page shows it: not the booking page, not a page without the link.
     for (const other of ['/book?tz=Europe/Berlin', '/book/manage']) {
-      expect(await (await page.request.get(`${origin}${other}`)).text()).not.toContain('555 0142')
+      expect(await (await page.request.get(`${server.origin}${other}`)).text()).not.toContain('555 0142')
     }
   })
 })

@@ -4,7 +4,7 @@ import { whenInZone, zoneLabel } from '#app/lib/booking/booking-days.ts'
 import { site } from '#app/lib/site/site.ts'
 import { loadAvailability } from '#server/booking/availability.ts'
 import { decodedMail, leadsWith, mailsTo, uniqueEmail } from './leads.ts'
-import { axeOn, islandAwake, loaded, startOwnServer } from './support.ts'
+import { axeOn, islandAwake, loaded, ownServer } from './support.ts'
 
 // Booking the strategy call on the site (docs/product.md#booking), as a
 // visitor far from the team does it: the free times in the visitor's zone,
@@ -407,26 +407,17 @@ test.describe('with JavaScript, from Auckland', () => {
 // confirms it from the mail, and no invitation goes out before.
 test.describe('a surge of bookings', () => {
   test.use({ timezoneId: 'Europe/Berlin' })
-  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined
-  let origin = ''
-  let dataDir = ''
-
-  test.beforeAll(async () => {
-    own = await startOwnServer('surge', {
-      LEAD_RATE_LIMIT: '0',
-      BOOKING_NETWORK_LIMIT: '0',
-      BOOKING_SURGE_LIMIT: '1',
-      // A video call, as on the suite's server (playwright.config.ts): the form asks for no phone number.
-      MEETING_URL: 'https://meet.northpeak.example/strategy-call',
-    })
-    ;({ origin, dataDir } = own)
+  const server = ownServer('surge', {
+    LEAD_RATE_LIMIT: '0',
+    BOOKING_NETWORK_LIMIT: '0',
+    BOOKING_SURGE_LIMIT: '1',
+    // A video call, as on the suite's server (playwright.config.ts): the form asks for no phone number.
+    MEETING_URL: 'https://meet.northpeak.example/strategy-call',
   })
-
-  test.afterAll(() => own?.stop())
 
   /** Books a time on the surge server's page; the page it lands on. */
   async function book(page: Page, email: string, day: number) {
-    await loaded(page, `${origin}/book?tz=Europe/Berlin`)
+    await loaded(page, `${server.origin}/book?tz=Europe/Berlin`)
     const start = await chooseTime(page, day)
     await giveDetails(page, email)
     await page.getByRole('button', { name: 'Confirm my call' }).click()
@@ -451,9 +442,9 @@ test.describe('a surge of bookings', () => {
     expect((await axeOn(page).analyze()).violations).toEqual([])
 
     // The mail asks to confirm; it carries no invitation.
-    const mail = await mailWith(email, 'Confirm your', 1, dataDir)
+    const mail = await mailWith(email, 'Confirm your', 1, server.dataDir)
     expect(mail).not.toContain('BEGIN:VCALENDAR')
-    await loaded(page, `${origin}${linkIn(mail, 'confirm')}`)
+    await loaded(page, `${server.origin}${linkIn(mail, 'confirm')}`)
     await expect(heading(page)).toHaveText('Confirm your call')
     await expect(main).toContainText(whenInZone(start, 'Europe/Berlin'))
     expect((await axeOn(page).analyze()).violations).toEqual([])
@@ -461,7 +452,7 @@ test.describe('a surge of bookings', () => {
     await expect(heading(page)).toHaveText('Your call is booked')
     await expect(main).toContainText(whenInZone(start, 'Europe/Berlin'))
     // Now the invitation goes out, with its links.
-    const booked = await mailWith(email, 'Booked:', 1, dataDir)
+    const booked = await mailWith(email, 'Booked:', 1, server.dataDir)
     expect(invitation(booked)).toMatchObject({ method: 'REQUEST', start, attendee: `mailto:${email}` })
   })
 })

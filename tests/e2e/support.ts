@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
 import { freePort } from '#server/free-port.ts'
 
 /**
@@ -130,4 +130,20 @@ export async function startOwnServer(name: string, env: Record<string, string>) 
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A server of the describe block's own (`startOwnServer`), started before its
+ * tests and stopped after them: its `origin` and `dataDir` are set once the
+ * block's tests run.
+ */
+export function ownServer(name: string, env: Record<string, string>): { origin: string; dataDir: string } {
+  const server = { origin: '', dataDir: '' }
+  let own: Awaited<ReturnType<typeof startOwnServer>> | undefined
+  test.beforeAll(async () => {
+    own = await startOwnServer(name, env)
+    Object.assign(server, { origin: own.origin, dataDir: own.dataDir })
+  })
+  test.afterAll(() => own?.stop())
+  return server
 }
