@@ -15,7 +15,8 @@ const ARTICLE = 'content/blog/local-seo-guide.md'
 const SERVICE = 'content/services/paid-ads.md'
 const MEMBER = 'content/team/maya-okafor.yaml'
 const PHOTO_FOLDER = 'content/team/maya-okafor'
-const originals = new Map([ARTICLE, SERVICE, MEMBER].map((file) => [file, readFileSync(file, 'utf8')]))
+const GUIDE = 'content/blog/b2b-marketing-guide.md'
+const originals = new Map([ARTICLE, SERVICE, MEMBER, GUIDE].map((file) => [file, readFileSync(file, 'utf8')]))
 // Files the tests create, removed after them.
 const TESTIMONIAL = 'content/testimonials/dana-whitfield.yaml'
 const CLIENT = 'content/clients/acme-analytics.yaml'
@@ -73,7 +74,8 @@ function withChange(text: string, change: (fields: Record<string, unknown>) => v
 async function shown(page: Page, path: string, read: (page: Page) => Promise<unknown>): Promise<unknown> {
   const tab = await page.context().newPage()
   try {
-    await tab.goto(`${origin}${path}`)
+    // A request the dev server holds while it takes a saved file in is asked again by the poll.
+    await tab.goto(`${origin}${path}`, { waitUntil: 'domcontentloaded', timeout: 10_000 })
     return await read(tab)
   } catch (error) {
     return `not shown yet: ${(error as Error).message.split('\n')[0]}`
@@ -143,6 +145,39 @@ test('a service’s FAQ answer, saved: the file changes there and nowhere else, 
     .toBe(1)
 })
 
+test('a second button added to an article’s call to action: ticked and filled in, saved, shown under the article', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await openEntry(page, 'blog', 'b2b-marketing-guide')
+  await page.getByRole('checkbox', { name: 'Secondary: include' }).check()
+  const label = page.getByRole('textbox', { name: 'Secondary: label' })
+  const href = page.getByRole('textbox', { name: 'Secondary: link' })
+  await label.fill('See what each plan includes')
+  // A page that does not exist is refused with the build's message.
+  await href.fill('/no-such-page')
+  await href.blur()
+  await expect(href).toHaveAttribute('aria-invalid', 'true')
+  await href.fill('/pricing')
+  await expect(href).not.toHaveAttribute('aria-invalid', 'true')
+  await page.getByRole('button', { name: 'Save' }).click()
+
+  const expected = withChange(originals.get(GUIDE)!, (fields) => {
+    ;(fields.cta as Record<string, unknown>).secondary = { label: 'See what each plan includes', href: '/pricing' }
+  })
+  await expect.poll(() => readFileSync(GUIDE, 'utf8'), { timeout: 15_000 }).toBe(expected)
+  await expect
+    .poll(
+      () =>
+        shown(page, '/blog/b2b-marketing-guide', (tab) =>
+          // A page rendered before the dev server took the file in has no such link: ask again.
+          tab.getByRole('link', { name: 'See what each plan includes' }).getAttribute('href', { timeout: 2_000 }),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe('/pricing')
+})
+
 test('a team photo, uploaded: the file names it, the picture sits beside it, and /team shows it as a responsive picture', async ({
   page,
 }) => {
@@ -183,12 +218,17 @@ test('a team photo, uploaded: the file names it, the picture sits beside it, and
         shown(page, '/team', async (tab) => {
           const card = picture(tab)
           const image = card.getByRole('img', { name: 'Photo of Maya Okafor' })
-          await image.scrollIntoViewIfNeeded()
+          await image.scrollIntoViewIfNeeded({ timeout: 2_000 })
           await expect(image).toBeInViewport()
           return {
-            avif: (await card.locator('source[type="image/avif"]').getAttribute('srcset'))?.split(', ').length,
-            webp: (await image.getAttribute('srcset'))?.split(', ').length,
-            size: [await image.getAttribute('width'), await image.getAttribute('height')],
+            avif: (await card.locator('source[type="image/avif"]').getAttribute('srcset', { timeout: 2_000 }))?.split(
+              ', ',
+            ).length,
+            webp: (await image.getAttribute('srcset', { timeout: 2_000 }))?.split(', ').length,
+            size: [
+              await image.getAttribute('width', { timeout: 2_000 }),
+              await image.getAttribute('height', { timeout: 2_000 }),
+            ],
             drawn: await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
             box: await image.evaluate((img) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height]),
             // The picture drawn from her name gives way to her photo.
@@ -273,8 +313,17 @@ test('a client added in the editor is named on /case-studies while permission is
   await page.getByRole('checkbox', { name: 'Permission' }).uncheck()
   await page.getByRole('button', { name: 'Save' }).click()
   await expect.poll(() => load(readFileSync(CLIENT, 'utf8')), { timeout: 15_000 }).toMatchObject({ permission: false })
+  // The testimonial of the test before names the same company: only the list of clients is looked at.
   await expect
-    .poll(() => shown(page, '/case-studies', (tab) => tab.getByText('Acme Analytics').count()), { timeout: 30_000 })
+    .poll(
+      () =>
+        shown(page, '/case-studies', (tab) =>
+          tab.getByRole('region', { name: 'Clients who let us name them' }).count(),
+        ),
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(0)
 })
 

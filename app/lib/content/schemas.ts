@@ -899,13 +899,13 @@ export const articleSchema = z.strictObject({
   /** Extra topic tags shown beside the category. */
   tags: z.array(text(2, 30)).max(5).default([]),
   /** Publication date, YYYY-MM-DD. Never changes: it is `datePublished`. */
-  date: z.iso.date(),
+  date: z.iso.date({ error: 'is a date written YYYY-MM-DD, such as 2026-11-28' }),
   /**
    * The date of the last review that changed what the article says, YYYY-MM-DD,
    * not before `date`. Shown as "Updated <date>" beside the publication date, and
    * the article's `dateModified` and sitemap `<lastmod>` (docs/product.md#article-catalogue).
    */
-  updated: z.iso.date().optional(),
+  updated: z.iso.date({ error: 'is a date written YYYY-MM-DD, such as 2026-11-28' }).optional(),
   /**
    * Not published while true: no page, sitemap entry, feed item or search
    * result; `npm run cms` shows it, to preview (app/lib/site/article-files.ts).

@@ -3,7 +3,7 @@ import { z } from 'astro/zod'
 import { describe, expect, test } from 'vitest'
 import { editorCollections, editorSchema, schemaOf, SLUG_FIELD } from '../../../../keystatic.config.ts'
 import { collectionSchemas, NO_VARIANT } from '../schemas.ts'
-import { editorReference, fieldOf, isKept, labelOf, objectOf } from './fields.tsx'
+import { editorReference, fieldOf, groupFieldsOf, isKept, labelOf, objectOf } from './fields.tsx'
 
 // The editor's fields are the schemas' fields, one for one
 // (docs/decisions/050-editing-in-keystatic.md): a field added to a schema
@@ -51,6 +51,9 @@ function editorPaths(field: ComponentSchema, prefix = ''): string[] {
       return [path, ...editorPaths(child, path)]
     })
   }
+  // An optional group of text fields: one form field, which edits each of them.
+  const group = groupFieldsOf(field)
+  if (group) return group.map((name) => `${prefix}.${name}`)
   if (field.kind === 'array') return editorPaths(field.element, `${prefix}[]`)
   if (field.kind === 'conditional') {
     return Object.entries(field.values).flatMap(([kind, value]) => (kind === NO_VARIANT ? [] : editorPaths(value, `${prefix}<${kind}>`)))
@@ -101,24 +104,8 @@ describe.each(collections)('%s', (name) => {
     expect(editorPaths(root)).toEqual(schemaPaths(schema).filter((path) => !underKept(path)))
   })
 
-  test('a value kept as it is in the file is one the form cannot show as fields: an optional group', () => {
-    // A path's parts: a field, [] for an item of its list, <kind> for a kind of its blocks.
-    const shapeAt = (path: string) =>
-      path.split('.').reduce<z.ZodType>((at, part) => {
-        const [, name, list, kind] = /^([^[<]+)(\[\])?(?:<([^>]+)>)?$/.exec(part)!
-        const child = (bare(at) as z.ZodObject).shape[name!] as z.ZodType
-        const value = list ? itemOf(child) : child
-        if (!kind) return value
-        const union = bare(value) as z.ZodDiscriminatedUnion
-        const key = union.def.discriminator
-        const option = union.options.find((candidate) => ((candidate as z.ZodObject).shape[key] as z.ZodLiteral).value === kind)
-        return option as z.ZodType
-      }, schema)
-    for (const path of keptPaths(root, schema)) {
-      const kept = shapeAt(path)
-      const isOptionalGroup = bare(kept).def.type === 'object' && kept.safeParse(undefined).success
-      expect({ path, keptFor: isOptionalGroup }).toEqual({ path, keptFor: true })
-    }
+  test('no value is kept out of the form: every field of the schema is a field the marketer can edit', () => {
+    expect(keptPaths(root, schema)).toEqual([])
   })
 })
 
@@ -176,5 +163,27 @@ describe('a picture is an upload kept beside the file, named by its path from it
       'Photo: is a picture: a .png, .jpg, .webp or .avif file',
     )
     expect(photo.validate({ data: new Uint8Array([1]), extension: 'jpg', filename: 'photo.jpg' })).toBeTruthy()
+  })
+})
+
+describe('an optional group of text fields (a card’s link, a second button, a quote)', () => {
+  const field = (editorSchema('blog').cta as Extract<ComponentSchema, { kind: 'object' }>).fields.secondary as BasicFormField<{
+    included: boolean
+    values: Record<string, string>
+  }>
+
+  test('is read from the file and written back as it was, and left out when not included', () => {
+    const link = { label: 'Get a free marketing audit', href: '/contact?topic=audit' }
+    expect(field.serialize(field.parse(link)).value).toEqual(link)
+    expect(field.parse(undefined)).toEqual({ included: false, values: { label: '', href: '' } })
+    expect(field.serialize({ included: false, values: link }).value).toBeUndefined()
+  })
+
+  test('included, its fields are checked by their schemas, with the build’s message', () => {
+    expect(() => field.validate({ included: true, values: { label: '', href: '/contact' } })).toThrow(/^Secondary: Too small/)
+    expect(() => field.validate({ included: true, values: { label: 'Read more', href: '/no-such-page' } })).toThrow(/^Secondary: /)
+    expect(field.validate({ included: true, values: { label: 'Read more', href: '/pricing' } })).toBeTruthy()
+    // Left out, whatever was typed is not checked: it is not written.
+    expect(field.validate({ included: false, values: { label: '', href: '' } })).toBeTruthy()
   })
 })

@@ -1,4 +1,5 @@
 import { fields, type BasicFormField, type ComponentSchema, type ContentFormField } from '@keystatic/core'
+import { Checkbox } from '@keystar/ui/checkbox'
 import { NumberField } from '@keystar/ui/number-field'
 import { TextArea, TextField } from '@keystar/ui/text-field'
 import { Text } from '@keystar/ui/typography'
@@ -155,6 +156,73 @@ function numberField(label: string, schema: z.ZodType, optional: boolean, intege
   }
 }
 
+/** An optional group as the form holds it: whether the file has it, and its fields' text. */
+interface Group {
+  included: boolean
+  values: Record<string, string>
+}
+
+const groups = new WeakMap<ComponentSchema, string[]>()
+
+/** The fields of an optional group field (`optionalGroup`), for the test that holds the editor to the schema. */
+export const groupFieldsOf = (field: ComponentSchema) => groups.get(field)
+
+/**
+ * A group of text fields that a file may leave out (a card's link, a second
+ * button, a case study's quote): a checkbox that includes it, then its
+ * fields, each checked by its schema. Left out, nothing is written.
+ */
+function optionalGroup(label: string, schema: z.ZodObject): ComponentSchema {
+  const shape = schema.shape as Record<string, z.ZodType>
+  const names = Object.keys(shape)
+  const empty = () => Object.fromEntries(names.map((name) => [name, '']))
+  const validate = (value: Group) => (value.included ? checked(schema, value.values, label) && value : value)
+  const field: BasicFormField<Group> = {
+    kind: 'form',
+    label,
+    Input: (props) => (
+      <>
+        <Checkbox isSelected={props.value.included} onChange={(included) => props.onChange({ ...props.value, included })}>
+          {`${label}: include`}
+        </Checkbox>
+        {props.value.included
+          ? names.map((name) => (
+              <TextInput
+                key={name}
+                label={`${label}: ${labelOf(name).toLowerCase()}`}
+                schema={shape[name]!}
+                optional={false}
+                multiline={(jsonSchemaOf(shape[name]!).maxLength ?? 0) > 120}
+                value={props.value.values[name] ?? ''}
+                onChange={(text) => props.onChange({ ...props.value, values: { ...props.value.values, [name]: text } })}
+                autoFocus={false}
+                forceValidation={props.forceValidation}
+              />
+            ))
+          : null}
+      </>
+    ),
+    defaultValue: () => ({ included: false, values: empty() }),
+    parse: (value) =>
+      value !== null && typeof value === 'object'
+        ? { included: true, values: { ...empty(), ...(value as Record<string, string>) } }
+        : { included: false, values: empty() },
+    // In the schema's order, as the file holds it.
+    serialize: (value) => ({ value: value.included ? Object.fromEntries(names.map((name) => [name, value.values[name] ?? ''])) : undefined }),
+    validate,
+    reader: { parse: (value) => field.parse(value) },
+  }
+  groups.set(field, names)
+  return field
+}
+
+/** Whether every field of a group is text, which `optionalGroup` shows. */
+const allText = (schema: z.ZodObject) =>
+  Object.values(schema.shape as Record<string, z.ZodType>).every((child) => {
+    const { inner, optional, reference } = unwrap(child)
+    return !optional && !reference && inner.def.type === 'string'
+  })
+
 const kept = new WeakSet<ComponentSchema>()
 
 /** Whether the form keeps this field's value as it is in the file. */
@@ -263,7 +331,8 @@ export function fieldOf(name: string, schema: z.ZodType): ComponentSchema {
       })
     }
     case 'object': {
-      if (optional || !(inner instanceof z.ZodObject)) return keptField(label, KEPT_WHY)
+      if (!(inner instanceof z.ZodObject)) return keptField(label, KEPT_WHY)
+      if (optional) return allText(inner) ? optionalGroup(label, inner) : keptField(label, KEPT_WHY)
       return fields.object(shapeOf(inner), { label })
     }
     default:
