@@ -1,5 +1,5 @@
 import { CardTitleLink } from '#app/components/card-link.tsx'
-import { ArticleCoverPicture } from '#app/components/visuals/article-cover.tsx'
+import { ContentPicture } from '#app/components/visuals/content-picture.tsx'
 import { categoryPath } from '#app/lib/content/categories.ts'
 import { cn } from '#app/lib/site/cn.ts'
 import type { ArticleCard } from '#app/lib/content/types.ts'
@@ -40,7 +40,7 @@ export function ArticleList({
             )}
           >
             <div className={cn(wide && 'lg:w-1/2 lg:shrink-0')}>
-              <ArticleCoverPicture cover={article.cover} sizes={wide ? FEATURED_SIZES : CARD_SIZES} />
+              <ContentPicture picture={article.cover} sizes={wide ? FEATURED_SIZES : CARD_SIZES} />
             </div>
             <div className={cn('flex grow flex-col p-6', wide && 'lg:justify-center lg:p-10')}>
               <p className="mb-3 flex flex-wrap items-center gap-2 text-xs font-semibold">
@@ -94,7 +94,7 @@ export function ArticleList({
 export function FeaturedArticle({ article }: { article: ArticleCard }) {
   return (
     <div className="lift relative overflow-hidden rounded-2xl border border-slate-200 bg-surface shadow-sm focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md">
-      <ArticleCoverPicture cover={article.cover} sizes="(min-width: 1024px) 384px, 100vw" priority />
+      <ContentPicture picture={article.cover} sizes="(min-width: 1024px) 384px, 100vw" priority />
       <div className="p-5">
         <p className="mb-2 text-xs font-semibold tracking-wide text-brand-700 uppercase">Latest · {article.category}</p>
         {/* An h2: it follows the page's h1 (CardTitleLink's h3 would skip a level). */}

@@ -4,7 +4,7 @@ import { ReadingLayout } from '#app/components/reading-layout.tsx'
 import { Container, Section, SectionHeading } from '#app/components/section.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
-import { ArticleCoverPicture } from '#app/components/visuals/article-cover.tsx'
+import { ContentPicture } from '#app/components/visuals/content-picture.tsx'
 import type { ArticleCard, ArticleContent, ArticleCover } from '#app/lib/content/types.ts'
 import type { ContentsEntry } from '#app/lib/content/types.ts'
 import { page } from '#app/lib/site/registry.ts'
@@ -86,7 +86,7 @@ export function ArticlePage({
           </div>
           {/* The headline beside it says what the card shows: no alt of its own. */}
           <div className="overflow-hidden rounded-2xl shadow-md ring-1 ring-slate-200 lg:mt-10">
-            <ArticleCoverPicture cover={cover} sizes="(min-width: 1024px) 448px, calc(100vw - 2rem)" priority />
+            <ContentPicture picture={cover} sizes="(min-width: 1024px) 448px, calc(100vw - 2rem)" priority />
           </div>
         </Container>
       </header>

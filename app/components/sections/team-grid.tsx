@@ -4,6 +4,7 @@ import { cn } from '#app/lib/site/cn.ts'
 import type { ResolvedSection } from '#app/lib/content/types.ts'
 import { gridClass } from '#app/lib/site/grid.ts'
 import { TEAM_PHOTO_SIZE } from '#app/lib/content/picture-sizes.ts'
+import { PersonPhoto } from '#app/components/visuals/content-picture.tsx'
 import { NewTabLink } from '#app/components/new-tab-link.tsx'
 
 type TeamContent = Extract<ResolvedSection, { type: 'team' }>
@@ -22,19 +23,7 @@ export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'typ
           <li key={member.name} className="rounded-2xl border border-slate-200 bg-surface p-6">
             <div className="flex items-center gap-4">
               {member.photo ? (
-                <picture className="shrink-0">
-                  <source type="image/avif" srcSet={member.photo.avif} />
-                  <img
-                    src={member.photo.src}
-                    srcSet={member.photo.webp}
-                    width={TEAM_PHOTO_SIZE}
-                    height={TEAM_PHOTO_SIZE}
-                    alt={`Photo of ${member.name}`}
-                    loading="lazy"
-                    decoding="async"
-                    className="block size-14 rounded-full bg-slate-100 object-cover"
-                  />
-                </picture>
+                <PersonPhoto photo={member.photo} name={member.name} />
               ) : (
                 <TeamAvatar name={member.name} size={TEAM_PHOTO_SIZE} className="shrink-0" />
               )}

@@ -1,5 +1,5 @@
 import { Section, SectionHeading, type Tone } from '#app/components/section.tsx'
-import { TEAM_PHOTO_SIZE } from '#app/lib/content/picture-sizes.ts'
+import { PersonPhoto } from '#app/components/visuals/content-picture.tsx'
 import type { ResolvedSection } from '#app/lib/content/types.ts'
 import { cn } from '#app/lib/site/cn.ts'
 import { gridClass } from '#app/lib/site/grid.ts'
@@ -28,21 +28,7 @@ export function TestimonialList({
                 <p>“{said.quote}”</p>
               </blockquote>
               <figcaption className="mt-6 flex items-center gap-4">
-                {said.photo ? (
-                  <picture className="shrink-0">
-                    <source type="image/avif" srcSet={said.photo.avif} />
-                    <img
-                      src={said.photo.src}
-                      srcSet={said.photo.webp}
-                      width={TEAM_PHOTO_SIZE}
-                      height={TEAM_PHOTO_SIZE}
-                      alt={`Photo of ${said.person}`}
-                      loading="lazy"
-                      decoding="async"
-                      className="block size-14 rounded-full bg-slate-100 object-cover"
-                    />
-                  </picture>
-                ) : null}
+                {said.photo ? <PersonPhoto photo={said.photo} name={said.person} /> : null}
                 <span>
                   <span className="block font-semibold text-ink">{said.person}</span>
                   <span className="block text-sm text-muted">

@@ -1,4 +1,5 @@
 import { Section, SectionHeading } from '#app/components/section.tsx'
+import { ContentPicture } from '#app/components/visuals/content-picture.tsx'
 import { MEDIA_SIZES } from '#app/lib/content/picture-sizes.ts'
 import type { CaseStudyMedia } from '#app/lib/content/types.ts'
 
@@ -18,20 +19,12 @@ export function WorkPictures({ media }: { media: CaseStudyMedia[] }) {
         {media.map(({ picture, alt, caption }) => (
           <li key={picture.src}>
             <figure>
-              <picture>
-                <source type="image/avif" srcSet={picture.avif} sizes={MEDIA_SIZES} />
-                <img
-                  src={picture.src}
-                  srcSet={picture.webp}
-                  sizes={MEDIA_SIZES}
-                  width={picture.width}
-                  height={picture.height}
-                  alt={alt}
-                  loading="lazy"
-                  decoding="async"
-                  className="block h-auto w-full rounded-2xl border border-slate-200 bg-slate-100"
-                />
-              </picture>
+              <ContentPicture
+                picture={picture}
+                sizes={MEDIA_SIZES}
+                alt={alt}
+                className="rounded-2xl border border-slate-200 bg-slate-100"
+              />
               <figcaption className="mt-3 text-sm text-muted">{caption}</figcaption>
             </figure>
           </li>

@@ -142,7 +142,7 @@ export interface ArticleSummary {
 /**
  * A picture through Astro's image pipeline (./pictures.server.ts): AVIF and
  * WebP at several sizes, as a `<picture>` draws it
- * (app/components/visuals/article-cover.tsx for an article's cover).
+ * (app/components/visuals/content-picture.tsx).
  */
 export interface Picture {
   /** The WebP fallback of the `<img>`. */
