@@ -7,6 +7,7 @@ import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import type { AstroIntegration } from 'astro'
 import { defineConfig, memoryCache } from 'astro/config'
+import { readArticleFiles } from './app/lib/site/article-files.ts'
 import { buildDefines, readBuildEnv } from './app/lib/site/build-env.ts'
 import { FROM_PARAM, ZONE_PARAM } from './app/lib/booking/booking-form.ts'
 import { islandDirectives } from './app/directives/integration.ts'
@@ -86,7 +87,9 @@ export default defineConfig({
   prefetch: { prefetchAll: false },
   // The site draws its pictures itself (SVG, the social cards); the articles'
   // covers, their social cards, go through Astro's image pipeline (sharp) as
-  // responsive AVIF and WebP (docs/decisions/038-article-covers.md). AVIF at
+  // responsive AVIF and WebP (docs/decisions/038-article-covers.md), as do the
+  // team's photos and the pictures of the work
+  // (docs/decisions/051-pictures-of-people-and-work.md). AVIF at
   // sharp's effort 3, not its default 4: the 63 AVIF files encode in 23 s
   // instead of 64 (one core) and weigh 4% more, 692 KB against 663.
   image: { service: { entrypoint: 'astro/assets/services/sharp', config: { avif: { effort: 3 } } } },
@@ -117,6 +120,10 @@ export default defineConfig({
         },
       },
     },
-    define: buildDefines(buildEnv),
+    define: {
+      ...buildDefines(buildEnv),
+      // The editor checks a link to an article in the browser: it gets the articles as they are at start.
+      ...(contentEditor ? { __EDITOR_ARTICLES__: JSON.stringify(readArticleFiles('content/blog')) } : {}),
+    },
   },
 })

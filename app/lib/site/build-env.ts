@@ -45,6 +45,8 @@ export function buildDefines(env: BuildEnv): Record<string, string> {
     __SITE_ORIGIN__: JSON.stringify(env.SITE_ORIGIN),
     __BOOKING_URL__: JSON.stringify(env.BOOKING_URL ?? ''),
     __GA_MEASUREMENT_ID__: JSON.stringify(env.VITE_GA_MEASUREMENT_ID ?? ''),
+    // No script of a build needs the articles' pages; `npm run cms` hands the editor its list (astro.config.ts).
+    __EDITOR_ARTICLES__: '[]',
   }
 }
 
