@@ -275,6 +275,8 @@ test('a testimonial added in the editor: a role in place of a name is refused, a
   await page.getByRole('textbox', { name: 'Consented' }).fill('2026-11-20')
   await expect(refusal).toBeHidden()
   await page.getByRole('button', { name: 'Create' }).click()
+  // Created, the editor opens the new entry: its file is written by then.
+  await expect(page).toHaveURL(/\/keystatic\/collection\/testimonials\/item\/dana-whitfield$/, { timeout: TAKEN_IN })
   await expect
     .poll(() => (existsSync(TESTIMONIAL) ? load(readFileSync(TESTIMONIAL, 'utf8')) : undefined), { timeout: 15_000 })
     .toEqual({
@@ -308,6 +310,7 @@ test('a client added in the editor is named on /case-studies while permission is
   await page.getByRole('checkbox', { name: 'Permission' }).check()
   await page.getByRole('textbox', { name: 'Link' }).fill('https://acme.example')
   await page.getByRole('button', { name: 'Create' }).click()
+  await expect(page).toHaveURL(/\/keystatic\/collection\/clients\/item\/acme-analytics$/, { timeout: TAKEN_IN })
   await expect
     .poll(() => (existsSync(CLIENT) ? load(readFileSync(CLIENT, 'utf8')) : undefined), { timeout: 15_000 })
     .toEqual({ name: 'Acme Analytics', permission: true, link: 'https://acme.example' })

@@ -82,8 +82,9 @@ function parsedBy(schema: z.ZodType, file: string, data: unknown): Record<string
 /** Checks one file of `collection`; throws a ContentError naming the file and each field at fault. */
 export function checkEntry(collection: CollectionName, id: string, raw: unknown, source: string, root = '.'): CheckedEntry {
   const file = `content/${collection}/${id}.md`
-  // An article is a page by its file (app/lib/site/article-files.ts); one not yet published is checked all the same.
-  if (collection !== 'blog' && !pages.some((entry) => entry.collection === collection && contentIdOf(entry) === id)) {
+  // An article or a case study is a page by its file (app/lib/site/article-files.ts, case-study-files.ts);
+  // an article not yet published is checked all the same.
+  if (collection !== 'blog' && collection !== 'case-studies' && !pages.some((entry) => entry.collection === collection && contentIdOf(entry) === id)) {
     throw new ContentError(`${file}: no page of the registry (app/lib/site/registry.ts) uses this file`)
   }
   let data: Record<string, unknown>

@@ -788,6 +788,10 @@ export type Engagement = z.infer<typeof engagementSchema>
 const caseStudySchema = (reference: Reference, image: ImageField) =>
   z.strictObject({
   ...seoFields,
+  /** Its short name, for breadcrumbs, the sitemap and the home page's results panel, e.g. "SaaS Startup". */
+  name: text(2, 40),
+  /** Where the case studies are listed: 1 first (app/lib/site/case-study-files.ts). */
+  order: z.number().int().min(1).max(99),
   summary: text(60, 200),
   /** The client as named publicly (may be a description, e.g. "a Series A fintech"). */
   client: text(3, 80),

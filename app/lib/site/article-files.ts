@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import yaml from 'js-yaml'
+import { readFrontmatters } from './content-files.ts'
 
 /**
  * The articles of content/blog/, as the registry lists them (./registry.ts):
@@ -28,30 +27,15 @@ export function isPublished(article: ArticleFile, today: string, preview: boolea
   return preview || (!article.draft && article.date <= today)
 }
 
-const frontmatter = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---/
-
-/**
- * The articles of `folder`, newest first. Only what the registry needs is read
- * here; the schema checks every field when the collections load, and names
- * the file and the field of a problem (app/lib/content/loader.ts).
- */
+/** The articles of `folder`, newest first, with what the registry needs of each. */
 export function readArticleFiles(folder: string): ArticleFile[] {
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.md'))
-    .map((name): ArticleFile => {
-      const slug = name.slice(0, -'.md'.length)
-      const source = readFileSync(`${folder}/${name}`, 'utf8')
-      const data = (yaml.load(frontmatter.exec(source)?.[1] ?? '', { schema: yaml.JSON_SCHEMA }) ?? {}) as Record<
-        string,
-        unknown
-      >
-      return {
-        slug,
-        name: typeof data.name === 'string' ? data.name : slug,
-        date: typeof data.date === 'string' ? data.date : '',
-        draft: data.draft === true,
-      }
-    })
+  return readFrontmatters(folder)
+    .map(({ slug, data }): ArticleFile => ({
+      slug,
+      name: typeof data.name === 'string' ? data.name : slug,
+      date: typeof data.date === 'string' ? data.date : '',
+      draft: data.draft === true,
+    }))
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))
 }
 

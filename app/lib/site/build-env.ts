@@ -1,3 +1,4 @@
+import { readCaseStudyFiles } from './case-study-files.ts'
 import { z } from 'zod'
 
 /**
@@ -47,6 +48,8 @@ export function buildDefines(env: BuildEnv): Record<string, string> {
     __GA_MEASUREMENT_ID__: JSON.stringify(env.VITE_GA_MEASUREMENT_ID ?? ''),
     // No script of a build needs the articles' pages; `npm run cms` hands the editor its list (astro.config.ts).
     __EDITOR_ARTICLES__: '[]',
+    // The browser's registry lists the case studies as their files say (app/lib/site/case-study-files.ts).
+    __CASE_STUDY_FILES__: JSON.stringify(readCaseStudyFiles('content/case-studies')),
   }
 }
 

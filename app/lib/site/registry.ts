@@ -14,6 +14,7 @@
  */
 
 import { articleFiles } from '#app/lib/site/article-files.ts'
+import { caseStudyFiles } from '#app/lib/site/case-study-files.ts'
 import { articleCategories, categoryPath } from '../content/categories.ts'
 
 /** The page shell (app/pages/) that renders a page, by what it is; see `pagesOf`. */
@@ -74,11 +75,14 @@ export const services = family('service', 'services', 'services', '/services', [
   ['app-development', 'App Development'],
 ])
 
-export const caseStudies = family('case-study', 'case-studies', 'case-studies', '/case-studies', [
-  ['saas-startup', 'SaaS Startup'],
-  ['fitness-brand', 'Fitness Brand'],
-  ['medtech-client', 'MedTech Client'],
-])
+/** The case studies: every file of content/case-studies/, in its `order` (#app/lib/site/case-study-files.ts). */
+export const caseStudies: PageEntry[] = caseStudyFiles.map((study) => ({
+  path: `/case-studies/${study.slug}`,
+  name: study.name,
+  route: 'case-study',
+  collection: 'case-studies',
+  group: 'case-studies',
+}))
 
 export const locations = family('location', 'cities', 'locations', '/locations', [
   ['miami', 'Miami'],
