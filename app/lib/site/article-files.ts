@@ -1,4 +1,4 @@
-import { readFrontmatters } from './content-files.ts'
+import { readFrontmatterOfEach } from './content-files.ts'
 
 /**
  * The articles of content/blog/, as the registry lists them (./registry.ts):
@@ -29,7 +29,7 @@ export function isPublished(article: ArticleFile, today: string, preview: boolea
 
 /** The articles of `folder`, newest first, with what the registry needs of each. */
 export function readArticleFiles(folder: string): ArticleFile[] {
-  return readFrontmatters(folder)
+  return readFrontmatterOfEach(folder)
     .map(({ slug, data }): ArticleFile => ({
       slug,
       name: typeof data.name === 'string' ? data.name : slug,

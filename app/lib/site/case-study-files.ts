@@ -1,4 +1,4 @@
-import { readFrontmatters } from './content-files.ts'
+import { readFrontmatterOfEach } from './content-files.ts'
 
 /**
  * The case studies of content/case-studies/, as the registry lists them
@@ -21,7 +21,7 @@ export interface CaseStudyFile {
 
 /** The case studies of `folder`, in their order. */
 export function readCaseStudyFiles(folder: string): CaseStudyFile[] {
-  return readFrontmatters(folder)
+  return readFrontmatterOfEach(folder)
     .map(({ slug, data }) => ({
       slug,
       name: typeof data.name === 'string' ? data.name : slug,

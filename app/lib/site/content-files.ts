@@ -9,7 +9,7 @@ import yaml from 'js-yaml'
  * schema checks every field when the collections load, and names the file
  * and the field of a problem (app/lib/content/loader.ts).
  */
-export function readFrontmatters(folder: string): { slug: string; data: Record<string, unknown> }[] {
+export function readFrontmatterOfEach(folder: string): { slug: string; data: Record<string, unknown> }[] {
   return readdirSync(folder)
     .filter((name) => name.endsWith('.md'))
     .map((name) => {
