@@ -1,6 +1,6 @@
 import { config, fields, type Collection, type ComponentSchema } from '@keystatic/core'
 import { editorImage, markdownBody, objectOf, shapeOf, editorReference } from '#app/lib/content/editor/fields.tsx'
-import { collectionSchemas, dataSchemas, type DataCollectionName } from '#app/lib/content/schemas.ts'
+import { collectionSchemas, dataSchemas, isDataCollection, type DataCollectionName } from '#app/lib/content/schemas.ts'
 import type { CollectionName } from '#app/lib/site/registry.ts'
 
 // The content editor, `npm run cms` (docs/editing.md): every folder of
@@ -37,9 +37,7 @@ export const SLUG_FIELD = 'slug'
 /** The schema the build checks a collection's files with, as the editor reads it: pictures uploaded beside its files. */
 export function schemaOf(name: EditorCollectionName) {
   const image = editorImage(`content/${name}`)
-  return name === 'team' || name === 'testimonials' || name === 'clients'
-    ? dataSchemas(image)[name]
-    : collectionSchemas(editorReference, image)[name]
+  return isDataCollection(name) ? dataSchemas(image)[name] : collectionSchemas(editorReference, image)[name]
 }
 
 /** The editor's fields of a collection: the file name, the fields from the schema, and the body of a Markdown file. */

@@ -1041,7 +1041,12 @@ export const clientSchema = (image: ImageField) =>
   })
 
 /** The collections that are not pages: what pages draw from, such as the people of the team page. */
-export type DataCollectionName = 'team' | 'testimonials' | 'clients'
+export const dataCollectionNames = ['team', 'testimonials', 'clients'] as const
+export type DataCollectionName = (typeof dataCollectionNames)[number]
+
+/** Whether a folder of content/ is a data collection (YAML files), not a collection of pages. */
+export const isDataCollection = (name: string): name is DataCollectionName =>
+  (dataCollectionNames as readonly string[]).includes(name)
 
 /** Every data collection's schema, its pictures made with `image` (app/content.config.ts). */
 export function dataSchemas(image: ImageField = checkedImage) {

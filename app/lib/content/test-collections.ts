@@ -9,7 +9,7 @@ import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.
 import { parseFrontmatter } from './files.ts'
 import { checkData, checkEntry, checkRegistry, checkUniqueMetadata, dataFileOf } from './loader.ts'
 import { renderBody, type Heading } from './markdown.ts'
-import type { DataCollectionName, dataSchemas, Frontmatter } from './schemas.ts'
+import { isDataCollection, type DataCollectionName, type dataSchemas, type Frontmatter } from './schemas.ts'
 
 // Stands in for `astro:content` in unit tests (vitest.config.ts): every file
 // of content/ through the checks the build's loader makes (./loader.ts), and
@@ -126,7 +126,7 @@ export function loadData<K extends DataCollectionName>(collection: K, root = 'co
 const data = new Map<DataCollectionName, TestDataEntry[]>()
 
 export async function getCollection(collection: CollectionName | DataCollectionName): Promise<(TestEntry | TestDataEntry)[]> {
-  if (collection === 'team' || collection === 'testimonials' || collection === 'clients') {
+  if (isDataCollection(collection)) {
     if (!data.has(collection)) data.set(collection, loadData(collection))
     return data.get(collection)!
   }
