@@ -1,4 +1,4 @@
-import { readCaseStudyFiles } from './case-study-files.ts'
+import { caseStudyFiles } from './case-study-files.ts'
 import { z } from 'zod'
 
 /**
@@ -49,7 +49,7 @@ export function buildDefines(env: BuildEnv): Record<string, string> {
     // No script of a build needs the articles' pages; `npm run cms` hands the editor its list (astro.config.ts).
     __EDITOR_ARTICLES__: '[]',
     // The browser's registry lists the case studies as their files say (app/lib/site/case-study-files.ts).
-    __CASE_STUDY_FILES__: JSON.stringify(readCaseStudyFiles('content/case-studies')),
+    __CASE_STUDY_FILES__: JSON.stringify(caseStudyFiles),
   }
 }
 
