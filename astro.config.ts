@@ -120,6 +120,12 @@ export default defineConfig({
         },
       },
     },
+    // A saved file is taken in once it is whole. A writer (the editor, any
+    // text editor) empties a file and then writes it; the watcher reports the
+    // first step and drops a second report within 50 ms, so the collection
+    // read the empty file, refused it and kept the old text until the next
+    // save. Waiting for the size to hold 100 ms costs a save's preview that long.
+    server: { watch: { awaitWriteFinish: { stabilityThreshold: 100, pollInterval: 20 } } },
     define: {
       ...buildDefines(buildEnv),
       // The editor checks a link to an article in the browser: it gets the articles as they are at start.

@@ -9,9 +9,13 @@ const PREFETCH_REST_MS = 80
  * Fetches likely next pages before a click (docs/product.md#prefetching,
  * docs/decisions/044-prefetch-on-intent.md): those `data-prefetch-idle` lists
  * once the page has loaded, one per idle period, so none competes with the
- * page's own loading; others only on intent. Nothing under Save-Data.
+ * page's own loading; others only on intent. Nothing under Save-Data, and
+ * nothing under `astro dev` (`npm run cms`): there every prefetch renders a
+ * page, and a page rendered while a saved file is taken in can leave the
+ * collections' old text in place until the next save (docs/editing.md).
  */
 export function schedulePrefetch(element: HTMLElement): void {
+  if (import.meta.env.DEV) return
   const connection = (navigator as { connection?: { saveData?: boolean } }).connection
   if (connection?.saveData) return
   const idle = (element.dataset.prefetchIdle ?? '').split(' ').filter(Boolean)
