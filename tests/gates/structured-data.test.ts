@@ -13,14 +13,15 @@ const check = (data: object) => structuredDataProblems(withContext(data), { orig
 
 const posting = blogPosting({
   path: '/blog/seo-strategy-2025',
-  headline: 'SEO Strategy for 2025',
-  description: 'How to plan SEO for 2025.',
+  headline: 'SEO Strategy: AI Overviews, AI Mode and What to Measure',
+  description: 'How to plan SEO now that answers come first.',
   datePublished: '2025-01-15',
   dateModified: '2025-02-01',
   wordCount: 2300,
   readMinutes: 12,
   section: 'SEO',
   keywords: ['SEO'],
+  author: { name: 'Jonas Lindqvist', role: 'Content Lead', slug: 'jonas-lindqvist' },
 })
 
 describe('structuredDataProblems', () => {
@@ -53,7 +54,7 @@ describe('structuredDataProblems', () => {
     expect(check({ ...posting, datePublished: undefined })).toEqual([
       'BlogPosting: "datePublished" missing or not an ISO 8601 date',
     ])
-    expect(check({ ...posting, author: { '@type': 'Organization', name: 'Northpeak Team' } })).toEqual([
+    expect(check({ ...posting, author: { '@type': 'Person', name: 'Jonas Lindqvist' } })).toEqual([
       'BlogPosting: "author" "url" missing or empty',
     ])
     expect(check({ ...posting, dateModified: '2024-12-31' })).toEqual([

@@ -5,10 +5,9 @@ import { Container, Section, SectionHeading } from '#app/components/section.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { ContentPicture } from '#app/components/visuals/content-picture.tsx'
-import type { ArticleCard, ArticleContent, ArticleCover } from '#app/lib/content/types.ts'
+import type { ArticleAuthor, ArticleCard, ArticleContent, ArticleCover } from '#app/lib/content/types.ts'
 import type { ContentsEntry } from '#app/lib/content/types.ts'
 import { page } from '#app/lib/site/registry.ts'
-import { site } from '#app/lib/site/site.ts'
 
 /**
  * An article (docs/product.md#article-page), content/blog/<slug>.md: its
@@ -20,6 +19,7 @@ import { site } from '#app/lib/site/site.ts'
  */
 export function ArticlePage({
   article,
+  author,
   cover,
   dateLabel,
   updatedLabel,
@@ -28,6 +28,8 @@ export function ArticlePage({
   share,
 }: {
   article: ArticleContent
+  /** Who wrote it: a member of the team. */
+  author: ArticleAuthor
   cover: ArticleCover
   /** The dates as shown, formatted at build. */
   dateLabel: string
@@ -68,7 +70,13 @@ export function ArticlePage({
             <p className="mt-5 text-lg text-muted">{article.description}</p>
             <p className="mt-6 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
               <span>
-                By <span className="font-semibold text-ink">{site.author}</span>
+                By{' '}
+                <a
+                  href={`${page('/team').path}#${author.slug}`}
+                  className="font-semibold text-ink underline-offset-4 hover:underline"
+                >
+                  {author.name}
+                </a>
               </span>
               <span aria-hidden="true">·</span>
               <time dateTime={article.date}>{dateLabel}</time>
@@ -92,6 +100,7 @@ export function ArticlePage({
       </header>
       <Container className="pt-4 pb-16 sm:pt-6 sm:pb-20">
         <ReadingLayout html={article.html} contents={contents} progress aside={share} />
+        <AboutTheAuthor author={author} />
       </Container>
       <CtaBand
         badge={article.cta.badge}
@@ -115,5 +124,29 @@ export function ArticlePage({
         </p>
       </Section>
     </article>
+  )
+}
+
+/** After the text: who wrote it, what they do here, and where to meet the rest of the team. */
+function AboutTheAuthor({ author }: { author: ArticleAuthor }) {
+  return (
+    <aside
+      aria-labelledby="about-the-author"
+      className="mt-12 max-w-3xl rounded-2xl border border-slate-200 bg-surface p-6"
+    >
+      <h2 id="about-the-author" className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+        About the author
+      </h2>
+      <p className="mt-3 text-lg font-semibold text-ink">
+        {author.name}, <span className="font-normal text-muted">{author.role}</span>
+      </p>
+      <p className="mt-2 text-muted">{author.bio}</p>
+      <a
+        href={`${page('/team').path}#${author.slug}`}
+        className="mt-4 inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:text-brand-900"
+      >
+        {author.name} and the rest of the team <Icon name="arrow-right" className="size-4" />
+      </a>
+    </aside>
   )
 }

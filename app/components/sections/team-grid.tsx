@@ -20,7 +20,11 @@ export function TeamGrid({ title, intro, members, tone }: Omit<TeamContent, 'typ
       <SectionHeading title={title} intro={intro} />
       <ul className={cn('grid gap-6', gridClass(members.length, 3))}>
         {members.map((member) => (
-          <li key={member.name} className="rounded-2xl border border-slate-200 bg-surface p-6">
+          <li
+            key={member.slug}
+            id={member.slug}
+            className="scroll-mt-24 rounded-2xl border border-slate-200 bg-surface p-6"
+          >
             <div className="flex items-center gap-4">
               {member.photo ? (
                 <PersonPhoto photo={member.photo} name={member.name} />

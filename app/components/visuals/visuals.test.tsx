@@ -22,7 +22,10 @@ afterEach(() => {
 
 describe('team pictures', () => {
   // Without photos: each person's picture is the one drawn from their name.
-  const members = loadData('team').map(({ data: { photo: _photo, order: _order, ...member } }) => member)
+  const members = loadData('team').map(({ id, data: { photo: _photo, order: _order, ...member } }) => ({
+    slug: id,
+    ...member,
+  }))
 
   test('each person has a picture drawn from their name, the same every time, no two alike', () => {
     expect(members.length).toBeGreaterThan(1)

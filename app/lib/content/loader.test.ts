@@ -117,7 +117,8 @@ describe('a bad content file', () => {
   })
 
   test('rejects an update date before the publication date, or not a date', () => {
-    const withUpdated = (updated: string) => (source: string) => source.replace(/^(date: .*)$/m, `$1\nupdated: ${updated}`)
+    const withUpdated = (updated: string) => (source: string) =>
+      source.replace(/^updated: .*\n/m, '').replace(/^(date: .*)$/m, `$1\nupdated: ${updated}`)
     withFile('content/blog/local-seo-guide.md', withUpdated('"2025-01-29"'), () =>
       expect(() => loadCollections(root)).toThrow(
         /content\/blog\/local-seo-guide\.md: field "updated": must not be before the publication date/,
@@ -128,6 +129,22 @@ describe('a bad content file', () => {
     )
     withFile('content/blog/local-seo-guide.md', withUpdated('"2025-01-30"'), () =>
       expect(() => loadCollections(root)).not.toThrow(),
+    )
+  })
+
+  test('an article needs an author from the team: none, or a name without a file in content/team, stops the build', () => {
+    withFile(
+      'content/blog/local-seo-guide.md',
+      (source) => source.replace(/^author: .*\n/m, ''),
+      () => expect(() => loadCollections(root)).toThrow(/content\/blog\/local-seo-guide\.md: field "author"/),
+    )
+    withFile(
+      'content/blog/local-seo-guide.md',
+      (source) => source.replace(/^author: .*$/m, 'author: jane-doe'),
+      () =>
+        expect(() => loadCollections(root)).toThrow(
+          'content/blog/local-seo-guide.md: field "author": "jane-doe" is not a member of the team: there is no content/team/jane-doe.yaml',
+        ),
     )
   })
 

@@ -8,7 +8,15 @@ import { categorySlug } from '#app/lib/content/categories.ts'
 import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
 import { countWords, MarkdownError, renderMarkdown } from './markdown.ts'
 import { PlaceholderError, resolvePlaceholders, resolvePlaceholdersIn } from './placeholders.ts'
-import { checkedImage, collectionSchemas, dataSchemas, registryReference, type DataCollectionName, type ImageField } from './schemas.ts'
+import {
+  checkedImage,
+  collectionSchemas,
+  dataSchemas,
+  registryReference,
+  type ContentReference,
+  type DataCollectionName,
+  type ImageField,
+} from './schemas.ts'
 
 /**
  * The loader of every collection (app/content.config.ts): Astro's `glob`
@@ -104,6 +112,10 @@ export function checkEntry(collection: CollectionName, id: string, raw: unknown,
     throw fieldProblem(file, 'body', error.message)
   }
   const words = countWords(body)
+  const author = parsed.author as ContentReference<'team'> | undefined
+  if (author && !existsSync(path.join(root, dataFileOf('team', author.id)))) {
+    throw fieldProblem(file, 'author', `"${author.id}" is not a member of the team: there is no ${dataFileOf('team', author.id)}`)
+  }
   if (collection === 'blog') {
     const needed = Number(parsed.readTime) * WORDS_PER_MINUTE
     if (words < needed) {

@@ -14,10 +14,10 @@ import { schemas, type Frontmatter } from './schemas.ts'
 
 test("/sitemap.xml's dates are each article's last review, or its publication date if it has none", async () => {
   const dates = await articleDates()
-  // Reviewed on 2026-11-23 (docs/product.md#article-catalogue); published 2024-01-25.
-  expect(dates.get('/blog/mobile-app-trends-2024')).toBe('2026-11-23')
-  // Never reviewed: its publication date.
-  expect(dates.get('/blog/local-seo-guide')).toBe('2025-01-30')
+  // Reviewed on 2026-11-29 (docs/product.md#article-catalogue); published 2024-01-25.
+  expect(dates.get('/blog/mobile-app-trends-2024')).toBe('2026-11-29')
+  // Never changed by a review: its publication date.
+  expect(dates.get('/blog/brand-strategy-guide')).toBe('2025-01-26')
 })
 
 test('a result with a starting level carries both bars, in percent of the longer; the others none', async () => {

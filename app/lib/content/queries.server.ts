@@ -21,6 +21,7 @@ import { ContentError } from './loader.ts'
 import { countWords, type Heading } from './markdown.ts'
 import { parseFigure, type CaseStudyResult, type ContentReference, type Section } from './schemas.ts'
 import type {
+  ArticleAuthor,
   ArticleContent,
   ArticleSummary,
   Card,
@@ -170,11 +171,20 @@ function resultHighlights(all: Content): PageContent['results'] {
 export async function teamMembers(): Promise<TeamMember[]> {
   const files = (await getCollection('team')).sort((a, b) => a.data.order - b.data.order)
   return Promise.all(
-    files.map(async ({ data: { photo, order: _order, ...member } }) => ({
+    files.map(async ({ id, data: { photo, order: _order, ...member } }) => ({
+      slug: id,
       ...member,
       ...(photo ? { photo: await pictureOf(photo as ImageMetadata, { square: TEAM_PHOTO_SIZE }) } : {}),
     })),
   )
+}
+
+/** An article's author (content/team/<slug>.yaml), as the article names them. */
+export async function articleAuthor(author: ContentReference<'team'>): Promise<ArticleAuthor> {
+  const member = (await getCollection('team')).find((file) => file.id === author.id)
+  if (!member) throw new ContentError(`No member of the team is called ${author.id} (content/team/${author.id}.yaml)`)
+  const { name, role, bio } = member.data
+  return { slug: author.id, name, role, bio }
 }
 
 /** What clients said, named and with the day they agreed: the most recent consent first. */

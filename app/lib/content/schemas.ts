@@ -74,8 +74,11 @@ export const IMAGE_FILE_NAMES = '.png, .jpg, .webp or .avif'
 export const checkedImage: ImageField = () =>
   z.string().trim().regex(IMAGE_FILE, { error: `is a picture: a ${IMAGE_FILE_NAMES} file` })
 
+/** What a field may name: a page's file, or a member of the team (content/team/<slug>.yaml, an article's author). */
+export type Referable = CollectionName | 'team'
+
 /** Another collection's file, as a field that names it holds it once parsed. */
-export interface ContentReference<C extends CollectionName = CollectionName> {
+export interface ContentReference<C extends Referable = CollectionName> {
   collection: C
   id: string
 }
@@ -85,10 +88,20 @@ export interface ContentReference<C extends CollectionName = CollectionName> {
  * the collections (app/content.config.ts), `registryReference` in the
  * loader's own check and in tests. Both take the file's id (its slug).
  */
-export type Reference = <C extends CollectionName>(collection: C) => z.ZodType<ContentReference<C>, string>
+export type Reference = <C extends Referable>(collection: C) => z.ZodType<ContentReference<C>, string>
 
-/** A file's id that must be a page of `collection` in the registry (app/lib/site/registry.ts). */
-export const registryReference: Reference = <C extends CollectionName>(collection: C) => {
+/**
+ * A file's id that must be a page of `collection` in the registry
+ * (app/lib/site/registry.ts). A member of the team is a file name here; the
+ * loader finds the file (./loader.ts), as Astro's `reference()` does.
+ */
+export const registryReference: Reference = <C extends Referable>(collection: C) => {
+  if (collection === 'team') {
+    return z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'names a member of the team by their file in content/team, such as maya-okafor' })
+      .transform((id): ContentReference<C> => ({ collection, id }))
+  }
   const known = pages.filter((entry) => entry.collection === collection).map(contentIdOf)
   return z
     .string()
@@ -884,67 +897,69 @@ const citySchema = (reference: Reference) =>
     .max(10),
 })
 
-
 /** content/blog/<slug>.md */
-export const articleSchema = z.strictObject({
-  /** Headline: the h1, and the search-result title unless `searchTitle` is given; 10-90 characters. */
-  title: text(10, 90),
-  /** Short name for breadcrumbs and the sitemap ("Local SEO Guide"), 2-40 characters. */
-  name: text(2, 40),
-  /**
-   * The search-result title when the headline is too long to carry
-   * " | Northpeak" within what search results show (docs/product.md#search-metadata);
-   * 10-58 characters.
-   */
-  searchTitle: searchTitle().optional(),
-  description: text(70, 165),
-  keywords: z.array(text(2, 60)).min(3).max(12),
-  category: z.enum(articleCategories),
-  /** Extra topic tags shown beside the category. */
-  tags: z.array(text(2, 30)).max(5).default([]),
-  /** Publication date, YYYY-MM-DD. Never changes: it is `datePublished`. */
-  date: z.iso.date({ error: 'is a date written YYYY-MM-DD, such as 2026-11-28' }),
-  /**
-   * The date of the last review that changed what the article says, YYYY-MM-DD,
-   * not before `date`. Shown as "Updated <date>" beside the publication date, and
-   * the article's `dateModified` and sitemap `<lastmod>` (docs/product.md#article-catalogue).
-   */
-  updated: z.iso.date({ error: 'is a date written YYYY-MM-DD, such as 2026-11-28' }).optional(),
-  /**
-   * Not published while true: no page, sitemap entry, feed item or search
-   * result; `npm run cms` shows it, to preview (app/lib/site/article-files.ts).
-   * An article dated after the day of the build waits for its date the same way.
-   */
-  draft: z.boolean().optional(),
-  /** Minutes; the body must hold at least 150 words per minute (docs/product.md#article-catalogue). */
-  readTime: z.number().int().min(1).max(30),
-  /** Featured in related-reading cards. */
-  popular: z.boolean().optional(),
-  /** The closing call to action and its button (docs/product.md#closing-calls-to-action). */
-  cta: z.strictObject({
-    title: text(5, 90),
-    body: text(20, 300),
-    /** The button's label. */
-    label: text(3, 40),
-    /** Where the button goes: /contact unless it names another place, such as "booking" (the strategy call). */
-    href: hrefSchema.optional(),
-    /** A short line above the title, such as a time-limited offer. */
-    badge: text(5, 60).optional(),
-    /** A second, quieter button. */
-    secondary: linkSchema.optional(),
-    /** Small print under the buttons. */
-    note: text(10, 160).optional(),
-  }),
-})
-  .refine((article) => article.updated === undefined || article.updated >= article.date, {
-    path: ['updated'],
-    error: 'must not be before the publication date ("date")',
+const articleSchema = (reference: Reference) =>
+  z.strictObject({
+    /** Headline: the h1, and the search-result title unless `searchTitle` is given; 10-90 characters. */
+    title: text(10, 90),
+    /** Short name for breadcrumbs and the sitemap ("Local SEO Guide"), 2-40 characters. */
+    name: text(2, 40),
+    /**
+     * The search-result title when the headline is too long to carry
+     * " | Northpeak" within what search results show (docs/product.md#search-metadata);
+     * 10-58 characters.
+     */
+    searchTitle: searchTitle().optional(),
+    description: text(70, 165),
+    keywords: z.array(text(2, 60)).min(3).max(12),
+    category: z.enum(articleCategories),
+    /** Extra topic tags shown beside the category. */
+    tags: z.array(text(2, 30)).max(5).default([]),
+    /** Who wrote it: a member of the team (content/team/<slug>.yaml), named under the title with their bio after the text. */
+    author: reference('team'),
+    /** Publication date, YYYY-MM-DD. Never changes: it is `datePublished`. */
+    date: z.iso.date({ error: 'is a date written YYYY-MM-DD, such as 2026-11-28' }),
+    /**
+     * The date of the last review that changed what the article says, YYYY-MM-DD,
+     * not before `date`. Shown as "Updated <date>" beside the publication date, and
+     * the article's `dateModified` and sitemap `<lastmod>` (docs/product.md#article-catalogue).
+     */
+    updated: z.iso.date({ error: 'is a date written YYYY-MM-DD, such as 2026-11-28' }).optional(),
+    /**
+     * Not published while true: no page, sitemap entry, feed item or search
+     * result; `npm run cms` shows it, to preview (app/lib/site/article-files.ts).
+     * An article dated after the day of the build waits for its date the same way.
+     */
+    draft: z.boolean().optional(),
+    /** Minutes; the body must hold at least 150 words per minute (docs/product.md#article-catalogue). */
+    readTime: z.number().int().min(1).max(30),
+    /** Featured in related-reading cards. */
+    popular: z.boolean().optional(),
+    /** The closing call to action and its button (docs/product.md#closing-calls-to-action). */
+    cta: z.strictObject({
+      title: text(5, 90),
+      body: text(20, 300),
+      /** The button's label. */
+      label: text(3, 40),
+      /** Where the button goes: /contact unless it names another place, such as "booking" (the strategy call). */
+      href: hrefSchema.optional(),
+      /** A short line above the title, such as a time-limited offer. */
+      badge: text(5, 60).optional(),
+      /** A second, quieter button. */
+      secondary: linkSchema.optional(),
+      /** Small print under the buttons. */
+      note: text(10, 160).optional(),
+    }),
   })
-  .refine((article) => article.searchTitle !== undefined || article.title.length <= brandedTitleMax, {
-    path: ['searchTitle'],
-    error: `is required when the title is longer than ${brandedTitleMax} characters: with " | Northpeak" it would pass the 70 that search results show`,
-  })
-export type ArticleFrontmatter = z.infer<typeof articleSchema>
+    .refine((article) => article.updated === undefined || article.updated >= article.date, {
+      path: ['updated'],
+      error: 'must not be before the publication date ("date")',
+    })
+    .refine((article) => article.searchTitle !== undefined || article.title.length <= brandedTitleMax, {
+      path: ['searchTitle'],
+      error: `is required when the title is longer than ${brandedTitleMax} characters: with " | Northpeak" it would pass the 70 that search results show`,
+    })
+export type ArticleFrontmatter = z.infer<ReturnType<typeof articleSchema>>
 
 /** content/categories/<slug>.md: the page of one blog category, which lists its articles. */
 const categorySchema = (reference: Reference) =>
@@ -994,7 +1009,7 @@ export function collectionSchemas(reference: Reference, image: ImageField = chec
     services: serviceSchema(reference),
     'case-studies': caseStudySchema(reference, image),
     cities: citySchema(reference),
-    blog: articleSchema,
+    blog: articleSchema(reference),
     categories: categorySchema(reference),
   } satisfies Record<CollectionName, z.ZodType>
 }

@@ -62,6 +62,8 @@ export interface Client {
 
 /** One person of the team page (content/team/<slug>.yaml), as the page shows them. */
 export interface TeamMember {
+  /** Their file's name (content/team/<slug>.yaml): the id of their card on the team page. */
+  slug: string
   name: string
   role: string
   bio: string
@@ -70,6 +72,9 @@ export interface TeamMember {
   /** Their photo through the image pipeline; without one, the picture drawn from their name. */
   photo?: Picture
 }
+
+/** Who wrote an article, as it names them under the title and introduces them after the text. */
+export type ArticleAuthor = Pick<TeamMember, 'slug' | 'name' | 'role' | 'bio'>
 
 /** Every registry page's content carries its short name from the registry. */
 interface Named {

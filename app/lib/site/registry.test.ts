@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
+import { articleFiles } from './article-files.ts'
 import { findPage, normalizePath, pages, type RouteModule } from './registry.ts'
 
 // The routes of docs/product.md#routes, /pricing and /team included.
@@ -58,6 +59,10 @@ const specPaths = [
     'video-marketing-strategy',
     'customer-retention-strategies',
     'local-seo-guide',
+    // Published November 2026 (issue "Alive and true").
+    'ai-search-visibility',
+    'consent-mode-server-side-tagging',
+    'paid-social-creative-testing',
   ].map((slug) => `/blog/${slug}`),
   // One page per category of the article catalog.
   ...[
@@ -99,7 +104,24 @@ describe('the route registry', () => {
   })
 
   test('keeps only /thank-you and the page of a booking’s links out of search engines', () => {
-    expect(pages.filter((page) => page.noIndex).map((page) => page.path)).toEqual(['/thank-you', '/book/manage'])
+    expect(pages.filter((page) => page.noIndex && page.route !== 'blog-category').map((page) => page.path)).toEqual([
+      '/thank-you',
+      '/book/manage',
+    ])
+  })
+
+  test('keeps a category page out of search engines while it lists fewer than two articles', () => {
+    const listed = (category: string) => articleFiles.filter((article) => article.category === category).length
+    const categoryPages = pages.filter((page) => page.route === 'blog-category')
+    expect(categoryPages).toHaveLength(20)
+    for (const page of categoryPages) expect(page.noIndex === true, page.path).toBe(listed(page.name) < 2)
+    // Today: SEO, Analytics, Paid Ads and Social Media each list two articles or more.
+    expect(categoryPages.filter((page) => !page.noIndex).map((page) => page.name)).toEqual([
+      'Social Media',
+      'Analytics',
+      'SEO',
+      'Paid Ads',
+    ])
   })
 
   test('finds pages by path, ignoring a trailing slash', () => {

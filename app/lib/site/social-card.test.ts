@@ -13,7 +13,7 @@ describe('socialCardPath', () => {
 describe('pages with a card of their own', () => {
   test('are the articles, every family page and blog topic, and the four family overviews', () => {
     const families = [...services, ...industries, ...caseStudies, ...locations, ...articles, ...categories]
-    expect(families).toHaveLength(9 + 2 + 3 + 12 + 21 + 20)
+    expect(families).toHaveLength(9 + 2 + 3 + 12 + 24 + 20)
     for (const entry of families) expect(hasSocialCard(entry.path), entry.path).toBe(true)
     for (const path of ['/services', '/case-studies', '/locations', '/blog']) expect(hasSocialCard(path)).toBe(true)
     expect(socialCardPages).toHaveLength(families.length + 4)

@@ -5,9 +5,8 @@ import { TextArea, TextField } from '@keystar/ui/text-field'
 import { Text } from '@keystar/ui/typography'
 import { useState } from 'react'
 import { z } from 'astro/zod'
-import type { CollectionName } from '#app/lib/site/registry.ts'
 import { resolvePlaceholdersIn } from '../placeholders.ts'
-import { IMAGE_FILE, IMAGE_FILE_NAMES, NO_VARIANT, type ContentReference, type ImageField, type Reference } from '../schemas.ts'
+import { IMAGE_FILE, IMAGE_FILE_NAMES, NO_VARIANT, type ContentReference, type ImageField, type Referable, type Reference } from '../schemas.ts'
 
 /**
  * The editor's fields (keystatic.config.ts), derived from the zod schemas the
@@ -31,10 +30,10 @@ import { IMAGE_FILE, IMAGE_FILE_NAMES, NO_VARIANT, type ContentReference, type I
 /** A Keystatic form field whose value is kept as it is in the file. */
 type Kept = BasicFormField<{ stored: unknown }>
 
-const references = new WeakMap<z.ZodType, CollectionName>()
+const references = new WeakMap<z.ZodType, Referable>()
 
 /** Astro's `reference()` as the editor sees it: a file name of `collection`, remembered for the form. */
-export const editorReference: Reference = <C extends CollectionName>(collection: C) => {
+export const editorReference: Reference = <C extends Referable>(collection: C) => {
   const schema = z.string().transform((id): ContentReference<C> => ({ collection, id }))
   references.set(schema, collection)
   return schema
@@ -251,7 +250,7 @@ function keptField(label: string, why: string): Kept {
 const KEPT_WHY = 'kept as it is in the file; it is edited in the code for now (docs/editing.md).'
 
 /** The schema under `.optional()`, `.default()` and a transform, and whether a file may leave it out. */
-function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; reference?: CollectionName; images?: string } {
+function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; reference?: Referable; images?: string } {
   let inner = schema
   let optional = false
   for (;;) {

@@ -3,7 +3,6 @@
 import type { BlogPosting } from 'schema-dts'
 import { page } from '#app/lib/site/registry.ts'
 import { absoluteUrl, organization } from '#app/lib/site/seo.ts'
-import { site } from '#app/lib/site/site.ts'
 import { socialCardImage } from '#app/lib/site/social-card.ts'
 
 /** An article of the blog (docs/product.md#article-page). */
@@ -19,6 +18,8 @@ export function blogPosting(input: {
   readMinutes: number
   section: string
   keywords: readonly string[]
+  /** Who wrote it: a member of the team, whose card on the team page says more. */
+  author: { name: string; role: string; slug: string }
 }): BlogPosting {
   const url = absoluteUrl(input.path)
   return {
@@ -28,7 +29,13 @@ export function blogPosting(input: {
     url,
     mainEntityOfPage: url,
     image: absoluteUrl(socialCardImage(input.path)),
-    author: { '@type': 'Organization', name: site.author, url: absoluteUrl(page('/team').path) },
+    author: {
+      '@type': 'Person',
+      name: input.author.name,
+      jobTitle: input.author.role,
+      url: absoluteUrl(`${page('/team').path}#${input.author.slug}`),
+      worksFor: organization,
+    },
     publisher: organization,
     datePublished: input.datePublished,
     dateModified: input.dateModified,
