@@ -3,6 +3,7 @@ import { Prose } from '#app/components/prose.tsx'
 import { SmartLink } from '#app/components/smart-link.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { strategyCall } from '#app/lib/booking/strategy-call.ts'
+import { auditRequest } from '#app/lib/leads/audit-request.ts'
 import type { ContentsEntry } from '#app/lib/content/types.ts'
 import { site } from '#app/lib/site/site.ts'
 
@@ -47,15 +48,15 @@ function OfferCard() {
   return (
     <div className="reading-offer rounded-2xl bg-brand-50 px-4 py-4 ring-1 ring-brand-200">
       <h2 className="font-bold text-ink">{`A free ${minutes}-minute strategy session (worth ${worth})`}</h2>
-      <p className="mt-2 text-sm text-muted">You leave with a prioritized list of what to fix first.</p>
+      <p className="mt-2 text-sm text-muted">We go through your goals, channels and numbers, and you leave with specific recommendations.</p>
       <SmartLink to="booking" className={`mt-4 w-full ${buttonVariants({ variant: 'cta', size: 'sm' })}`}>
         {strategyCall.label}
       </SmartLink>
       <SmartLink
-        to="/contact?topic=audit"
+        to={auditRequest.href}
         className="mt-3 block text-sm font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"
       >
-        Get Free Marketing Audit
+        {auditRequest.specLabel}
       </SmartLink>
     </div>
   )

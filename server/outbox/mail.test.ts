@@ -45,6 +45,9 @@ describe('the audit kit email', () => {
       `Thank you for asking for Northpeak's free audit kit. It has three parts, together valued at ${site.auditOffer.worth}:`,
     )
     expect(popup.text).not.toMatch(/\bThe an? /)
+    // The strategy call is booked on /book, in the mail as on the site.
+    expect(lines).toContain(`${origin}/book`)
+    expect(popup.text).not.toContain(`${origin}/contact`)
   })
 
   test('the HTML part says the same, with each link absolute on the origin', () => {
@@ -56,6 +59,7 @@ describe('the audit kit email', () => {
     expect(popup.html).not.toMatch(/\bThe an? /)
     const hrefs = [...popup.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1])
     for (const href of hrefs) expect(href!.startsWith(`${origin}/`) || href === origin).toBe(true)
+    expect(popup.html).toContain(`<a href="${origin}/book">Book your free strategy call</a>`)
   })
 
   test('goes to the visitor, answered by the agency, and says why it came', () => {

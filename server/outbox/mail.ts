@@ -3,6 +3,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { auditKit } from '#app/lib/leads/audit-kit.ts'
 import { budgetOptions, serviceOptions, topicOptions } from '#app/lib/leads/lead.ts'
+import { strategyCall } from '#app/lib/booking/strategy-call.ts'
 import { site } from '#app/lib/site/site.ts'
 import { DATA_FILE_MODE, DATA_FOLDER_MODE } from '../data-folder.ts'
 import type { StoredLead } from '../store/store.ts'
@@ -97,7 +98,8 @@ export function checklistMail(lead: StoredLead, { origin, from }: { origin: stri
     ? `Thank you for asking for ${site.name}'s free marketing audit. We will reply within one business day. Meanwhile, here is the audit kit that comes with it, ${count} parts together valued at ${site.auditOffer.worth}:`
     : `Thank you for asking for ${site.name}'s free audit kit. It has ${count} parts, together valued at ${site.auditOffer.worth}:`
   const next = `Work through the checklist with your numbers at hand. When you want a second pair of eyes on the results, book a free ${site.strategySession.minutes}-minute strategy call:`
-  const call = `${origin}/contact`
+  // The strategy call is booked on the site, as every link named for it is (app/lib/booking/strategy-call.ts).
+  const call = `${origin}${strategyCall.href}`
   const why = fromContactForm
     ? `you asked for a free marketing audit through the contact form on ${host}`
     : `this address was entered in the audit offer on ${host}`
@@ -138,7 +140,7 @@ export function checklistMail(lead: StoredLead, { origin, from }: { origin: stri
             .join(' · ')}</p></li>`,
       ),
       '</ol>',
-      `<p>${escapeHtml(next)} <a href="${escapeHtml(call)}">book your call</a>.</p>`,
+      `<p>${escapeHtml(next)} <a href="${escapeHtml(call)}">${escapeHtml(strategyCall.label)}</a>.</p>`,
       `<p>The ${escapeHtml(site.name)} team<br><a href="${escapeHtml(origin)}">${escapeHtml(host)}</a></p>`,
       `<p style="font-size: 12px; color: #555">${escapeHtml(footer)}</p>`,
       '</body></html>',

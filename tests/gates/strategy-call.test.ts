@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { strategyCallProblems } from './strategy-call.ts'
+import { auditRequestProblems, strategyCallProblems } from './strategy-call.ts'
 
 // A page's strategy-call links as the site renders them, and the same page
 // with one defect planted each time: the gate must name the defect.
@@ -44,6 +44,31 @@ describe('strategyCallProblems', () => {
     expect(strategyCallProblems('/contact', html, call)).toEqual([])
     expect(strategyCallProblems('/pricing', html, call)).toEqual([
       '"Pick a time in our calendar (opens in a new tab)" links to the booking calendar, which only /contact links to',
+    ])
+  })
+})
+
+describe('auditRequestProblems', () => {
+  const audit = {
+    label: 'Get a free marketing audit',
+    specLabel: 'Get Free Marketing Audit',
+    href: '/contact?topic=audit',
+  }
+
+  test('passes the two labels, the first in a sentence too', () => {
+    const html = page(
+      '<a href="/contact?topic=audit">Get Free Marketing Audit</a><p>Or <a href="/contact?topic=audit">get a free marketing audit</a>.</p>',
+    )
+    expect(auditRequestProblems(html, audit)).toEqual([])
+  })
+
+  test('names any other label that leads to the audit', () => {
+    const html = page(
+      '<a href="/contact?topic=audit">Get a free audit</a><p><a href="/contact?topic=audit">request the free marketing audit</a></p>',
+    )
+    expect(auditRequestProblems(html, audit)).toEqual([
+      '"Get a free audit" asks for the audit, not as "Get a free marketing audit" or "Get Free Marketing Audit"',
+      '"request the free marketing audit" asks for the audit, not as "Get a free marketing audit" or "Get Free Marketing Audit"',
     ])
   })
 })

@@ -40,3 +40,24 @@ export function strategyCallProblems(path: string, html: string, call: StrategyC
   }
   return problems
 }
+
+/** The free marketing audit's links: where they go, and the labels they may read. */
+export interface AuditRequest {
+  label: string
+  specLabel: string
+  href: string
+}
+
+/**
+ * What is wrong with the links of a page that ask for the free marketing
+ * audit: each reads one of its two labels (a sentence may start the first in
+ * lower case), so that one offer has one name (docs/product.md#brand-and-business-facts).
+ */
+export function auditRequestProblems(html: string, audit: AuditRequest): string[] {
+  const labels = new Set([audit.label, `${audit.label[0]!.toLowerCase()}${audit.label.slice(1)}`, audit.specLabel])
+  return elementsByTag(parseHtml(html), 'a')
+    .filter((link) => attribute(link, 'href') === audit.href)
+    .map((link) => textOf(link).replace(/\s+/g, ' ').trim())
+    .filter((label) => !labels.has(label))
+    .map((label) => `"${label}" asks for the audit, not as "${audit.label}" or "${audit.specLabel}"`)
+}

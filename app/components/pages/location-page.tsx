@@ -1,3 +1,4 @@
+import { auditRequest } from '#app/lib/leads/audit-request.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { Prose } from '#app/components/prose.tsx'
 import { Section } from '#app/components/section.tsx'
@@ -25,7 +26,7 @@ export function LocationPage({ city }: { city: CityContent }) {
         lede={city.lede}
         actions={[
           { label: strategyCall.label, href: 'booking' },
-          { label: 'Get a free audit', href: '/contact?topic=audit' },
+          { label: auditRequest.label, href: auditRequest.href },
         ]}
         aside={<CityMap city={city.city} areas={city.areas} />}
       />

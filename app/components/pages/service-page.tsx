@@ -1,3 +1,4 @@
+import { auditRequest } from '#app/lib/leads/audit-request.ts'
 import { PageHeader } from '#app/components/page-header.tsx'
 import { ReadingLayout } from '#app/components/reading-layout.tsx'
 import { Section } from '#app/components/section.tsx'
@@ -27,7 +28,7 @@ export function ServicePage({ service, contents }: { service: ServiceContent; co
         lede={service.lede}
         actions={[
           { label: strategyCall.label, href: 'booking' },
-          { label: 'Get a free audit', href: '/contact?topic=audit' },
+          { label: auditRequest.label, href: auditRequest.href },
         ]}
         aside={<ServiceSample sample={service.sample} />}
       />
