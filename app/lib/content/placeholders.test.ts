@@ -35,11 +35,11 @@ test('strings anywhere in frontmatter are resolved; other values stay as they ar
 
 test('a {{#if}} block keeps the text the build asks for', () => {
   const text = 'This site {{#if analytics}}measures visits after consent{{else}}runs no analytics{{/if}}.'
-  expect(resolvePlaceholders(text, { analytics: true })).toBe('This site measures visits after consent.')
-  expect(resolvePlaceholders(text, { analytics: false })).toBe('This site runs no analytics.')
-  expect(resolvePlaceholders('a\n{{#if analytics}}- b\n{{/if}}- c', { analytics: false })).toBe('a\n- c')
-  expect(resolvePlaceholders('{{#if analytics}}worth {{sessionWorth}}{{/if}}', { analytics: true })).toBe('worth $300')
-  expect(resolvePlaceholdersIn({ lede: '{{#if analytics}}on{{else}}off{{/if}}' }, [], { analytics: true })).toEqual({
+  expect(resolvePlaceholders(text, { analytics: true, bookingCalendar: false })).toBe('This site measures visits after consent.')
+  expect(resolvePlaceholders(text, { analytics: false, bookingCalendar: false })).toBe('This site runs no analytics.')
+  expect(resolvePlaceholders('a\n{{#if analytics}}- b\n{{/if}}- c', { analytics: false, bookingCalendar: false })).toBe('a\n- c')
+  expect(resolvePlaceholders('{{#if analytics}}worth {{sessionWorth}}{{/if}}', { analytics: true, bookingCalendar: false })).toBe('worth $300')
+  expect(resolvePlaceholdersIn({ lede: '{{#if analytics}}on{{else}}off{{/if}}' }, [], { analytics: true, bookingCalendar: false })).toEqual({
     lede: 'on',
   })
   // The build's own setting decides by default: the unit tests build without a measurement id.
@@ -47,9 +47,9 @@ test('a {{#if}} block keeps the text the build asks for', () => {
 })
 
 test('an unknown condition, a nested block or a block left open is an error', () => {
-  expect(() => resolvePlaceholders('{{#if ads}}x{{/if}}', { analytics: true })).toThrow(/unknown condition in \{\{#if ads\}\}/)
-  expect(() => resolvePlaceholders('{{#if analytics}}{{#if analytics}}x{{/if}}{{/if}}', { analytics: true })).toThrow(
+  expect(() => resolvePlaceholders('{{#if ads}}x{{/if}}', { analytics: true, bookingCalendar: false })).toThrow(/unknown condition in \{\{#if ads\}\}/)
+  expect(() => resolvePlaceholders('{{#if analytics}}{{#if analytics}}x{{/if}}{{/if}}', { analytics: true, bookingCalendar: false })).toThrow(
     PlaceholderError,
   )
-  expect(() => resolvePlaceholders('{{#if analytics}}x', { analytics: true })).toThrow(PlaceholderError)
+  expect(() => resolvePlaceholders('{{#if analytics}}x', { analytics: true, bookingCalendar: false })).toThrow(PlaceholderError)
 })

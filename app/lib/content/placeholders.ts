@@ -42,6 +42,14 @@ export const placeholders = {
    * read (a body, a prose section): a plain-text field refuses it.
    */
   auditKit: auditKitMarkdown(),
+  /** "Northpeak Growth LLC": the legal entity that runs the site (app/lib/site/site.ts `legal`). */
+  legalEntity: site.legal.entity,
+  /** Its postal address, on one line. */
+  postalAddress: site.legal.address,
+  /** "the State of Colorado, United States": the law the terms are under. */
+  governingLaw: site.legal.governingLaw,
+  /** The courts that hear a dispute about the terms. */
+  courts: site.legal.courts,
   /** "$500": what the audit's materials are valued at. */
   auditWorth: site.auditOffer.worth,
   // What the privacy policy states the code does (app/lib/leads/retention.ts, app/lib/browser/browser-storage.ts).
@@ -64,12 +72,16 @@ export type PlaceholderName = keyof typeof placeholders
 /**
  * What a build is, for copy that must say it: `{{#if analytics}}...{{else}}...{{/if}}`
  * keeps the first text in a build with a measurement id (VITE_GA_MEASUREMENT_ID)
- * and the second otherwise (`{{else}}` is optional). The privacy policy uses it,
- * so that it never describes measurement a build does not have. Blocks do not nest.
+ * and the second otherwise (`{{else}}` is optional); `{{#if bookingCalendar}}` a
+ * build with an outside scheduling page (BOOKING_URL). The privacy policy and the
+ * terms use them, so that they never describe measurement or a third-party
+ * calendar a build does not have. Blocks do not nest.
  */
 export const buildConditions = {
   /** Google Analytics runs after consent (docs/product.md#analytics-and-consent). */
   analytics: __GA_MEASUREMENT_ID__ !== '',
+  /** The contact page also links an outside scheduling page (BOOKING_URL), run by a third party. */
+  bookingCalendar: __BOOKING_URL__ !== '',
 } satisfies Record<string, boolean>
 
 export type BuildConditions = Record<keyof typeof buildConditions, boolean>

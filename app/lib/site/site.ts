@@ -36,8 +36,17 @@ export const site = {
   /** An outside scheduling page the agency also keeps (BOOKING_URL at build time), or '' for none. */
   bookingUrl: __BOOKING_URL__,
   email: 'hello@northpeak.example',
-  /** Shown as the author of every article. */
-  author: 'Northpeak Team',
+  /**
+   * Who runs the site, as the privacy policy and the terms name it. Example
+   * values: set the agency's registered entity, its postal address and the law
+   * its terms are under before going live (docs/deploy.md, "Checklist").
+   */
+  legal: {
+    entity: 'Northpeak Growth LLC',
+    address: '1 Example Plaza, Suite 100, Denver, CO 80202, United States',
+    governingLaw: 'the State of Colorado, United States',
+    courts: 'the state and federal courts located in Denver, Colorado',
+  },
   copyrightYear: 2025,
   tagline: 'Growth marketing and software development',
   description:
