@@ -95,7 +95,7 @@ test('the SEO article closes with the strategy-session offer and both buttons', 
 })
 
 test.describe("an article's body (docs/decisions/027-bodies-once-per-document.md)", () => {
-  const opening = 'Search changed more in 2024 than in any recent year.'
+  const opening = 'Search has changed a great deal since 2024.'
 
   test('is sent once, as markup, and not again in the hydration data', async ({ request }) => {
     const html = await (await request.get('/blog/seo-strategy-2025')).text()
@@ -262,4 +262,19 @@ test('an article reviewed since it was published says so on its card, with the d
     .getByRole('listitem')
     .filter({ has: page.getByRole('link', { name: unreviewed.title, exact: true }) })
   await expect(plain.getByText(/^Updated /)).toHaveCount(0)
+})
+
+test('a category page of one article is kept out of search engines, one of two or more is indexed', async ({
+  page,
+  request,
+}) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  // Branding lists the brand strategy guide alone; SEO lists three articles.
+  await page.goto('/blog/category/branding')
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
+  await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveCount(1)
+  expect(sitemap).not.toContain(`<loc>${origin}/blog/category/branding</loc>`)
+  await page.goto('/blog/category/seo')
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
+  expect(sitemap).toContain(`<loc>${origin}/blog/category/seo</loc>`)
 })

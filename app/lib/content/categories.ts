@@ -29,6 +29,13 @@ export const articleCategories = [
 
 export type ArticleCategory = (typeof articleCategories)[number]
 
+/**
+ * The fewest articles a category's page lists for search engines to index it:
+ * a page of one article says nothing its article does not, so it is
+ * `noindex, follow` and left out of both sitemaps until a second one joins it.
+ */
+export const MIN_INDEXED_CATEGORY_ARTICLES = 2
+
 /** "AI Automation" -> "ai-automation": the last segment of the category's page. */
 export const categorySlug = slugify
 

@@ -14,7 +14,7 @@ import { isPublished, readArticleFiles } from './article-files.ts'
 const today = '2026-11-28'
 
 describe('which articles are pages', () => {
-  const article = { slug: 'a', name: 'A', date: today, draft: false }
+  const article = { slug: 'a', name: 'A', date: today, category: 'SEO', draft: false }
 
   test('one dated today or before is; a draft or one dated tomorrow is not, until `npm run cms` previews it', () => {
     expect(isPublished(article, today, false)).toBe(true)
@@ -24,7 +24,7 @@ describe('which articles are pages', () => {
     expect(isPublished({ ...article, draft: true, date: '2026-11-29' }, today, true)).toBe(true)
   })
 
-  test('every article of content/blog/ is read, newest first, with its short name', () => {
+  test('every article of content/blog/ is read, newest first, with its short name and category', () => {
     const files = readArticleFiles('content/blog')
     expect(files.length).toBeGreaterThanOrEqual(21)
     expect(files.map((file) => file.date)).toEqual(
@@ -37,6 +37,7 @@ describe('which articles are pages', () => {
       slug: 'local-seo-guide',
       name: 'Local SEO Guide',
       date: '2025-01-30',
+      category: 'Local SEO',
       draft: false,
     })
   })
@@ -91,6 +92,7 @@ describe('a build of what the editor wrote: a draft, an article dated after the 
               name: 'Local SEO in 2027',
               date: '2027-01-12',
             })
+            delete fields.updated
             fields.description =
               'What changed in the map pack over the past year: profile features, review rules and the local results that AI answers now show.'
           },

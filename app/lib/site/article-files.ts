@@ -19,6 +19,8 @@ export interface ArticleFile {
   name: string
   /** Its publication date, YYYY-MM-DD (`date`). */
   date: string
+  /** Its category's label (`category`), whose page lists it. */
+  category: string
   draft: boolean
 }
 
@@ -34,6 +36,7 @@ export function readArticleFiles(folder: string): ArticleFile[] {
       slug,
       name: typeof data.name === 'string' ? data.name : slug,
       date: typeof data.date === 'string' ? data.date : '',
+      category: typeof data.category === 'string' ? data.category : '',
       draft: data.draft === true,
     }))
     .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug))

@@ -15,7 +15,7 @@
 
 import { articleFiles } from '#app/lib/site/article-files.ts'
 import { caseStudyFiles } from '#app/lib/site/case-study-files.ts'
-import { articleCategories, categoryPath } from '../content/categories.ts'
+import { articleCategories, categoryPath, MIN_INDEXED_CATEGORY_ARTICLES } from '../content/categories.ts'
 
 /** The page shell (app/pages/) that renders a page, by what it is; see `pagesOf`. */
 export type RouteModule =
@@ -111,13 +111,20 @@ export const articles: PageEntry[] = articleFiles.map((article) => ({
   group: 'blog',
 }))
 
-/** One page per blog category, listing its articles; copy in content/categories/<slug>.md. */
+/**
+ * One page per blog category, listing its articles; copy in
+ * content/categories/<slug>.md. Indexed once it lists two articles or more
+ * (`MIN_INDEXED_CATEGORY_ARTICLES`).
+ */
 export const categories: PageEntry[] = articleCategories.map((category) => ({
   path: categoryPath(category),
   name: category,
   route: 'blog-category',
   collection: 'categories',
   group: 'topics',
+  ...(articleFiles.filter((article) => article.category === category).length < MIN_INDEXED_CATEGORY_ARTICLES
+    ? { noIndex: true as const }
+    : {}),
 }))
 
 /** A top-level page: its copy in content/pages/, rendered by app/pages/[...page].astro unless it names its own shell. */
