@@ -10,13 +10,15 @@ test('with an outside scheduling page, /contact links it and the privacy policy 
   page,
 }) => {
   await page.goto('/contact')
-  const calendar = page.getByRole('link', { name: /^Pick a time in our calendar/ })
+  // The label the privacy policy quotes.
+  const calendar = page.getByRole('link', { name: /^Or use our scheduling page/ })
   await expect(calendar).toHaveAttribute('href', testBookingUrl)
   await expect(calendar).toHaveAttribute('target', '_blank')
 
   await page.goto('/privacy')
   const main = page.getByRole('main')
   await expect(main.getByRole('heading', { name: 'The booking calendar', level: 3 })).toBeVisible()
+  await expect(main).toContainText('the link "Or use our scheduling page" opens a scheduling calendar in a new tab')
   await expect(main).toContainText('That calendar is run by a third-party service with its own privacy policy.')
   await expect(main).toContainText("the outside booking calendar's provider, for what you enter there")
 
