@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
+import { load } from 'js-yaml'
+import { site } from '#app/lib/site/site.ts'
 import { expectedPages, expectPageAsListed, onePerTemplate, origin } from './expected.ts'
 
 const unknownPaths = ['/no-such-page', '/blog/no-such-article', '/services/no-such-service']
@@ -74,7 +77,7 @@ test.describe('structured data', () => {
     expect((await jsonLd(page)).map((data) => data['@type'])).toContain('BreadcrumbList')
     await page.goto('/blog/seo-strategy-2025')
     const posting = (await jsonLd(page)).find((data) => data['@type'] === 'BlogPosting')
-    expect(posting).toMatchObject({ datePublished: '2025-01-15', timeRequired: 'PT12M', articleSection: 'SEO' })
+    expect(posting).toMatchObject({ datePublished: '2025-01-15', timeRequired: 'PT13M', articleSection: 'SEO' })
     await page.goto('/locations/denver')
     const service = (await jsonLd(page)).find((data) => data['@type'] === 'Service')
     expect(service?.areaServed).toMatchObject({ '@type': 'City', name: 'Denver' })
@@ -147,30 +150,73 @@ test.describe('article dates', () => {
     request,
   }) => {
     await page.goto('/blog/mobile-app-trends-2024')
-    const byline = page.locator('header p', { hasText: 'By Northpeak Team' })
+    const byline = page.locator('header p', { hasText: 'By Tomás Herrera' })
     await expect(byline).toContainText('January 25, 2024')
-    await expect(byline).toContainText('Updated November 23, 2026')
+    await expect(byline).toContainText('Updated November 29, 2026')
     const times = byline.locator('time')
-    await expect(times).toHaveText(['January 25, 2024', 'November 23, 2026'])
+    await expect(times).toHaveText(['January 25, 2024', 'November 29, 2026'])
     await expect(times.first()).toHaveAttribute('datetime', '2024-01-25')
-    await expect(times.last()).toHaveAttribute('datetime', '2026-11-23')
+    await expect(times.last()).toHaveAttribute('datetime', '2026-11-29')
     const scripts = await page.locator('script[type="application/ld+json"]').allTextContents()
     const posting = scripts
       .map((text) => JSON.parse(text) as Record<string, unknown>)
       .find((data) => data['@type'] === 'BlogPosting')
-    expect(posting).toMatchObject({ datePublished: '2024-01-25', dateModified: '2026-11-23' })
+    expect(posting).toMatchObject({ datePublished: '2024-01-25', dateModified: '2026-11-29' })
     const sitemap = await (await request.get('/sitemap.xml')).text()
-    expect(sitemap).toContain(`<loc>${origin}/blog/mobile-app-trends-2024</loc><lastmod>2026-11-23</lastmod>`)
-    expect(sitemap).toContain(`<loc>${origin}/blog/local-seo-guide</loc><lastmod>2025-01-30</lastmod>`)
+    expect(sitemap).toContain(`<loc>${origin}/blog/mobile-app-trends-2024</loc><lastmod>2026-11-29</lastmod>`)
+    expect(sitemap).toContain(`<loc>${origin}/blog/brand-strategy-guide</loc><lastmod>2025-01-26</lastmod>`)
   })
 
-  test('an article never reviewed shows only its publication date', async ({ page }) => {
-    await page.goto('/blog/local-seo-guide')
-    const byline = page.locator('header p', { hasText: 'By Northpeak Team' })
-    await expect(byline).toContainText('January 30, 2025')
+  test('an article no review has changed shows only its publication date', async ({ page }) => {
+    await page.goto('/blog/brand-strategy-guide')
+    const byline = page.locator('header p', { hasText: 'By Sofia Marchetti' })
+    await expect(byline).toContainText('January 26, 2025')
     await expect(byline).not.toContainText('Updated')
     await expect(byline.locator('time')).toHaveCount(1)
   })
+})
+
+test('an article names its author from the team: a link to their card under the title, their bio after the text', async ({
+  page,
+}) => {
+  const member = load(readFileSync('content/team/aisha-karim.yaml', 'utf8')) as {
+    name: string
+    role: string
+    bio: string
+  }
+  await page.goto('/blog/consent-mode-server-side-tagging')
+  const about = page.getByRole('complementary', { name: 'About the author' })
+  await expect(about).toContainText(`${member.name}, ${member.role}`)
+  await expect(about).toContainText(member.bio)
+  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents()
+  const posting = scripts
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find((data) => data['@type'] === 'BlogPosting')
+  expect(posting?.author).toMatchObject({
+    '@type': 'Person',
+    name: member.name,
+    jobTitle: member.role,
+    url: `${origin}/team#aisha-karim`,
+  })
+  await page.locator('header p').getByRole('link', { name: member.name }).click()
+  await expect(page).toHaveURL(/\/team#aisha-karim$/)
+  await expect(page.getByRole('heading', { name: member.name, level: 3 })).toBeInViewport()
+})
+
+test('the privacy policy and the terms name who runs the site, and no outside calendar in a build without one', async ({
+  page,
+}) => {
+  for (const path of ['/privacy', '/terms']) {
+    await page.goto(path)
+    const main = page.getByRole('main')
+    await expect(main).toContainText(site.legal.entity)
+    await expect(main).toContainText(site.legal.address)
+    // BOOKING_URL is not set for this build: calls are booked on /book alone.
+    await expect(main).not.toContainText(/booking calendar|scheduling calendar|third-party calendar/i)
+  }
+  await expect(page.getByRole('main')).toContainText(
+    `These terms are governed by the laws of ${site.legal.governingLaw}`,
+  )
 })
 
 test('/sitemap.xml and /robots.txt are served', async ({ request }) => {
