@@ -7,6 +7,12 @@ declare const __GA_MEASUREMENT_ID__: string
  * browser (app/lib/site/article-files.browser.ts): the list under `npm run cms`,
  * none in a build.
  */
-declare const __EDITOR_ARTICLES__: readonly { slug: string; name: string; date: string; category: string; draft: boolean }[]
+declare const __EDITOR_ARTICLES__: readonly {
+  slug: string
+  name: string
+  date: string
+  category: string
+  draft: boolean
+}[]
 /** The case studies of content/case-studies/, read when the build starts (app/lib/site/case-study-files.browser.ts). */
 declare const __CASE_STUDY_FILES__: readonly { slug: string; name: string; order: number }[]

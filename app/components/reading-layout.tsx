@@ -48,7 +48,9 @@ function OfferCard() {
   return (
     <div className="reading-offer rounded-2xl bg-brand-50 px-4 py-4 ring-1 ring-brand-200">
       <h2 className="font-bold text-ink">{`A free ${minutes}-minute strategy session (worth ${worth})`}</h2>
-      <p className="mt-2 text-sm text-muted">We go through your goals, channels and numbers, and you leave with specific recommendations.</p>
+      <p className="mt-2 text-sm text-muted">
+        We go through your goals, channels and numbers, and you leave with specific recommendations.
+      </p>
       <SmartLink to="booking" className={`mt-4 w-full ${buttonVariants({ variant: 'cta', size: 'sm' })}`}>
         {strategyCall.label}
       </SmartLink>
