@@ -39,6 +39,10 @@ const offerItems = site.auditOffer.kit.map((part) => ({
   what: part.what,
 }))
 
+/** What the one email brings, as the thank-you names it: "the 47-point audit checklist, the … and the …". */
+const kitNames = site.auditOffer.kit.map((part) => `the ${part.name}`)
+const sentParts = `${kitNames.slice(0, -1).join(', ')} and ${kitNames.at(-1)!}`
+
 /** The sheet's offer in a line: what the kit is worth and what the email brings (server/outbox/mail.ts, `checklistMail`). */
 const sheetTitle = `Free audit kit, worth ${site.auditOffer.worth}`
 const partNames = site.auditOffer.kit.map((part) => part.name)
@@ -324,7 +328,7 @@ function PopupDialog({ checklistPath, privacyPath, leaving, onClose, returnFocus
           {state === 'sent' ? (
             <div className="mt-6 rounded-xl bg-brand-50 p-4">
               <p role="status" className="font-semibold text-ink">
-                Thank you! The checklist is on its way to {address}.
+                Thank you! The audit kit is on its way to {address}: {sentParts}, in one email.
               </p>
               <a
                 ref={checklistLink}

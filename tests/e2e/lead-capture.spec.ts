@@ -247,6 +247,10 @@ test.describe('the exit popup', () => {
     await expect(toast(page, 'Success!')).toBeVisible()
     await expect(toast(page, 'Check your email for the free audit kit!')).toBeVisible()
     const shownAt = Date.now()
+    // The thank-you names the three parts the one email brings (server/outbox/mail.ts).
+    await expect(dialog.getByRole('status')).toHaveText(
+      `Thank you! The audit kit is on its way to ${email}: the 47-point audit checklist, the ROI calculator spreadsheet and the AI optimization guide, in one email.`,
+    )
     const checklist = dialog.getByRole('link', { name: 'Open the checklist now' })
     await expect(checklist).toHaveAttribute('href', '/resources/audit-checklist')
     await expect(dialog).toBeHidden({ timeout: 5000 })
