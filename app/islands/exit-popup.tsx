@@ -17,6 +17,7 @@ import { trackFormSubmission } from '#app/lib/analytics/analytics.ts'
 import { attributionFor } from '#app/lib/leads/attribution.ts'
 import { sendLead } from '#app/lib/leads/send-lead.ts'
 import { actions } from 'astro:actions'
+import { listOf } from '#app/lib/site/in-sentence.ts'
 import { site } from '#app/lib/site/site.ts'
 
 /** How long the thank-you state stays before the popup closes itself (docs/product.md#exit-popup). */
@@ -40,13 +41,11 @@ const offerItems = site.auditOffer.kit.map((part) => ({
 }))
 
 /** What the one email brings, as the thank-you names it: "the 47-point audit checklist, the … and the …". */
-const kitNames = site.auditOffer.kit.map((part) => `the ${part.name}`)
-const sentParts = `${kitNames.slice(0, -1).join(', ')} and ${kitNames.at(-1)!}`
+const sentParts = listOf(site.auditOffer.kit.map((part) => `the ${part.name}`))
 
 /** The sheet's offer in a line: what the kit is worth and what the email brings (server/outbox/mail.ts, `checklistMail`). */
 const sheetTitle = `Free audit kit, worth ${site.auditOffer.worth}`
-const partNames = site.auditOffer.kit.map((part) => part.name)
-const sheetText = `Our ${partNames.slice(0, -1).join(', ')} and ${partNames.at(-1)}, sent to you by email.`
+const sheetText = `Our ${listOf(site.auditOffer.kit.map((part) => part.name))}, sent to you by email.`
 
 function attribution() {
   try {

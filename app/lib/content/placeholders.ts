@@ -1,3 +1,4 @@
+import { listOf } from '#app/lib/site/in-sentence.ts'
 import { auditKitMarkdown } from '#app/lib/leads/audit-kit.ts'
 import { browserStorageList } from '#app/lib/browser/browser-storage.ts'
 import {
@@ -89,10 +90,6 @@ export type BuildConditions = Record<keyof typeof buildConditions, boolean>
 function everyWords(ms: number): string {
   const hours = ms / 3_600_000
   return hours === 24 ? 'every day' : `every ${countOf(hours, 'hour')}`
-}
-
-function listOf(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }
 
 /** A placeholder the loader does not know, or a stray brace pair; the loader adds file and field. */

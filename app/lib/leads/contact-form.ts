@@ -5,6 +5,7 @@
  * it, on the page the server renders for each request (app/pages/contact.astro)
  * and as an island in the browser.
  */
+import { listOf } from '#app/lib/site/in-sentence.ts'
 import { UNREADABLE_FORM } from './lead-constants.ts'
 import { contactFormFields, topicOptions } from './lead-fields.ts'
 
@@ -71,7 +72,7 @@ export const ANNOUNCE_PAUSE_MS = 1000
  */
 export function fixedAnnouncement(fixed: readonly ContactField[], remaining: number): string {
   const names = fixed.map((field, index) => (index === 0 ? fieldNames[field] : fieldNames[field].toLowerCase()))
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
+  const list = listOf(names)
   const rest = remaining === 0 ? 'The form is ready to send.' : `${remaining} more to fix.`
   return `${list} ${fixed.length > 1 ? 'are' : 'is'} fixed. ${rest}`
 }

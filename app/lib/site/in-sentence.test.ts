@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { services } from './registry.ts'
-import { inSentence } from './in-sentence.ts'
+import { inSentence, listOf } from './in-sentence.ts'
 
 describe('inSentence', () => {
   it('lowercases title-case words and keeps the capitals of an acronym or a word of two capitals', () => {
@@ -23,4 +23,11 @@ describe('inSentence', () => {
       'app development',
     ])
   })
+})
+
+it('lists items as a sentence does', () => {
+  expect(listOf([])).toBe('')
+  expect(listOf(['a checklist'])).toBe('a checklist')
+  expect(listOf(['a checklist', 'a guide'])).toBe('a checklist and a guide')
+  expect(listOf(['a checklist', 'a spreadsheet', 'a guide'])).toBe('a checklist, a spreadsheet and a guide')
 })

@@ -8,3 +8,8 @@
 export function inSentence(name: string): string {
   return name.replace(/\p{L}+/gu, (word) => (/\p{Lu}.*\p{Lu}/u.test(word) ? word : word.toLowerCase()))
 }
+
+/** Items as a sentence lists them: "a", "a and b", "a, b and c". */
+export function listOf(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}
