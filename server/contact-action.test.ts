@@ -5,7 +5,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { UNREADABLE_FORM } from '#app/lib/leads/lead-constants.ts'
-import { contactFormFields } from '#app/lib/leads/lead-fields.ts'
+import { fieldsFor } from '#app/lib/leads/contact-form.ts'
 import { attribute, elementsByTag, findElements, parseHtml, textOf, type HtmlElement } from '#tests/gates/html-dom.ts'
 import { readServerEnv } from './env.ts'
 import { MAX_POST_BYTES } from './http/pages.ts'
@@ -81,7 +81,9 @@ function shownContactForm(html: string): ShownContactForm {
   const shown: ShownContactForm = { status: '', errors: {}, values: {}, action: attribute(form, 'action') ?? '' }
   const status = findElements(form, (element) => attribute(element, 'role') === 'status')[0]
   shown.status = status ? textOf(status).trim() : ''
-  for (const field of contactFormFields) {
+  // The fields its topic shows: the audit's form has no service and no budget.
+  const topic = byId('contact-topic')
+  for (const field of fieldsFor(topic ? valueOf(topic) : undefined)) {
     const control = byId(`contact-${field}`)
     if (!control) throw new Error(`The page has no field ${field}`)
     const value = valueOf(control)
@@ -199,10 +201,11 @@ describe('a plain form post to the contact action', () => {
       service: 'paid-ads',
       budget: '5k-15k',
       message: 'We would like more qualified leads from search.',
-      topic: 'audit',
+      topic: 'project',
       page: '/contact',
       // A contact lead gives no phone number: only a phone call's booking does (docs/decisions/048-*).
       phone: null,
+      website_url: 'https://analytical-engines.example/',
       referrer_host: 'www.google.com',
       utm_source: 'google',
       utm_medium: 'cpc',
@@ -229,7 +232,7 @@ describe('a plain form post to the contact action', () => {
       service: 'paid-ads',
       budget: '',
       message: '',
-      topic: 'audit',
+      topic: 'project',
       website: '',
     })
     expect(await refusedPage(response, 400)).toEqual({
@@ -243,7 +246,7 @@ describe('a plain form post to the contact action', () => {
         email: 'ada@example',
         company: 'Analytical Engines Ltd',
         service: 'paid-ads',
-        topic: 'audit',
+        topic: 'project',
       },
     })
     expect(rows()).toHaveLength(before)
@@ -263,6 +266,51 @@ describe('a plain form post to the contact action', () => {
       },
       // "lots" is no option of the list: the list shows its first, "Choose a range".
       values: { name: ' ' },
+    })
+    expect(rows()).toHaveLength(before)
+  })
+
+  test('the free audit asked for with a name, an address and a website alone: stored, 303 to /thank-you', async () => {
+    const response = await postForm({
+      kind: 'contact',
+      topic: 'audit',
+      name: 'Grace Hopper',
+      email: 'grace@navy-labs.example',
+      websiteUrl: 'navy-labs.example/shop',
+      company: '',
+      message: '',
+      website: '',
+      startedAt: String(Date.now() - 30_000),
+    })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/thank-you')
+    expect(rows().at(-1)).toMatchObject({
+      kind: 'contact',
+      topic: 'audit',
+      name: 'Grace Hopper',
+      website_url: 'https://navy-labs.example/shop',
+      service: null,
+      budget: null,
+      message: null,
+    })
+  })
+
+  test('the free audit without a website: 400, the audit form again asking for it alone, nothing stored', async () => {
+    const before = rows().length
+    const response = await postForm({
+      kind: 'contact',
+      topic: 'audit',
+      name: 'Grace Hopper',
+      email: 'grace@example.org',
+    })
+    expect(await refusedPage(response, 400)).toEqual({
+      status: QUIET_STATUS,
+      errors: { websiteUrl: 'Enter the address of the website we should audit, like example.com' },
+      values: { topic: 'audit', name: 'Grace Hopper', email: 'grace@example.org' },
+    })
+    const bad = await postForm({ ...contact, topic: 'audit', websiteUrl: 'http://localhost:8080' })
+    expect((await refusedPage(bad, 400)).errors).toEqual({
+      websiteUrl: "Enter your website's address, like example.com",
     })
     expect(rows()).toHaveLength(before)
   })

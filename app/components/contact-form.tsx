@@ -9,6 +9,7 @@ import {
   CONTACT_FORM_ID,
   controlId,
   errorId,
+  fieldsFor,
   fieldsInError,
   firstError,
   fixedAnnouncement,
@@ -16,6 +17,8 @@ import {
   type ContactField,
   type ContactFormState,
 } from '#app/lib/leads/contact-form.ts'
+import { AUDIT_REQUEST_NOTE, AUDIT_TOPIC } from '#app/lib/leads/audit-request.ts'
+import { CONTACT_FORM_SECTION } from '#app/lib/leads/lead-constants.ts'
 import {
   budgetOptions,
   contactFormFields,
@@ -32,6 +35,7 @@ import { actions } from 'astro:actions'
  * sends it, not with the page: the form renders from app/lib/leads/lead-fields.ts alone.
  */
 const loadSchema = () => import('#app/lib/leads/lead.ts')
+const AUDIT_NOTE_ID = 'contact-audit-note'
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
 const controlClass =
   'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-danger'
@@ -43,7 +47,10 @@ const controlClass =
  * this page again showing `initial`, the errors and what was typed. As an
  * island, woken when a visitor starts to use it, it checks the fields with the
  * same schema as the action, calls the action without a reload and goes to
- * /thank-you. Once errors show (after a send, or on the
+ * /thank-you. The free marketing audit's topic asks for the website and no
+ * service, budget or message (docs/product.md#contact-form); the island
+ * follows the topic as it is chosen, a plain post is answered by the form of
+ * the topic it sent. Once errors show (after a send, or on the
  * refused page), each clears as its field becomes right, checked by the same
  * schema as the visitor types or leaves it; a polite live region says which
  * are fixed and how many remain, once typing pauses or the field is left.
@@ -61,6 +68,9 @@ export function ContactForm({
   thankYouPath: string
 }) {
   const [state, setState] = useState<ContactFormState>(initial)
+  // The topic as chosen: the one the visitor picked before the island woke, if any.
+  const [topic, setTopic] = useState(initial.values.topic ?? '')
+  const topicControl = useRef<HTMLSelectElement>(null)
   const [sending, setSending] = useState(false)
   const startedAt = useRef(0)
   // The errors as they are now, for checks that finish after a render.
@@ -72,6 +82,7 @@ export function ContactForm({
 
   useEffect(() => {
     startedAt.current = Date.now()
+    if (topicControl.current) setTopic(topicControl.current.value)
     return () => clearTimeout(announceTimer.current)
   }, [])
 
@@ -188,6 +199,8 @@ export function ContactForm({
   }
 
   const { errors, values } = state
+  const audit = topic === AUDIT_TOPIC
+  const shown = fieldsFor(topic)
   const field = (name: ContactField, label: string, control: ReactNode, optional = false) => (
     <FormField
       controlId={controlId(name)}
@@ -231,19 +244,35 @@ export function ContactForm({
       onFocus={() => void loadSchema().catch(() => undefined)}
       onChange={(event) => void recheck(event.target, false)}
       onBlur={(event: FocusEvent<HTMLFormElement>) => void recheck(event.target, true)}
-      aria-labelledby="send-us-a-message-title"
+      aria-labelledby={`${CONTACT_FORM_SECTION.id}-title`}
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-surface p-7"
     >
       <input type="hidden" name="kind" value="contact" />
       <div className="grid gap-6 md:grid-cols-2">
-        {field(
-          'topic',
-          'What can we help with?',
-          <select {...control('topic')} className={`${controlClass} h-11`}>
-            {options(topicOptions, 'Choose a topic')}
-          </select>,
-          true,
-        )}
+        <div>
+          {field(
+            'topic',
+            'What can we help with?',
+            <select
+              {...control('topic')}
+              aria-describedby={
+                [errors.topic ? errorId('topic') : '', audit ? AUDIT_NOTE_ID : ''].filter(Boolean).join(' ') ||
+                undefined
+              }
+              ref={topicControl}
+              onChange={(event) => setTopic(event.currentTarget.value)}
+              className={`${controlClass} h-11`}
+            >
+              {options(topicOptions, 'Choose a topic')}
+            </select>,
+            true,
+          )}
+          {audit ? (
+            <p id={AUDIT_NOTE_ID} className="mt-1.5 text-sm text-muted">
+              {AUDIT_REQUEST_NOTE}
+            </p>
+          ) : null}
+        </div>
         {field(
           'name',
           'Your name',
@@ -269,6 +298,21 @@ export function ContactForm({
           />,
         )}
         {field(
+          'websiteUrl',
+          'Your website',
+          <input
+            {...control('websiteUrl')}
+            type="text"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="example.com"
+            maxLength={leadLimits.websiteUrl}
+            required={audit}
+            className={`${controlClass} h-11`}
+          />,
+          !audit,
+        )}
+        {field(
           'company',
           'Company',
           <input
@@ -280,20 +324,24 @@ export function ContactForm({
           />,
           true,
         )}
-        {field(
-          'service',
-          'Service you are interested in',
-          <select {...control('service')} required className={`${controlClass} h-11`}>
-            {options(serviceOptions, 'Choose a service')}
-          </select>,
-        )}
-        {field(
-          'budget',
-          'Monthly budget',
-          <select {...control('budget')} className={`${controlClass} h-11`}>
-            {options(budgetOptions, 'Choose a range')}
-          </select>,
-          true,
+        {shown.includes('service') && (
+          <>
+            {field(
+              'service',
+              'Service you are interested in',
+              <select {...control('service')} required className={`${controlClass} h-11`}>
+                {options(serviceOptions, 'Choose a service')}
+              </select>,
+            )}
+            {field(
+              'budget',
+              'Monthly budget',
+              <select {...control('budget')} className={`${controlClass} h-11`}>
+                {options(budgetOptions, 'Choose a range')}
+              </select>,
+              true,
+            )}
+          </>
         )}
       </div>
       {field(
@@ -301,11 +349,12 @@ export function ContactForm({
         'Your message',
         <textarea
           {...control('message')}
-          rows={6}
+          rows={audit ? 3 : 6}
           maxLength={leadLimits.message}
-          required
+          required={!audit}
           className={`${controlClass} py-2`}
         />,
+        audit,
       )}
       {/* Left empty by people: hidden from sight and from assistive technology. */}
       <div aria-hidden="true" className="sr-only">
@@ -314,7 +363,7 @@ export function ContactForm({
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" variant="cta" size="lg" aria-disabled={sending || undefined}>
-          {sending ? 'Sending…' : 'Send message'}
+          {sending ? 'Sending…' : audit ? 'Ask for the free audit' : 'Send message'}
         </Button>
         <p role="status" className="text-sm text-muted">
           {errors.form ?? (sending ? 'Sending your message…' : 'A strategist replies within one business day.')}

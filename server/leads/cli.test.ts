@@ -57,7 +57,14 @@ const popup = await add(
   '2026-11-02T08:00:00Z',
 )
 const grace = await add(
-  { kind: 'contact', name: 'Grace Hopper', email: 'grace@example.org', service: 'paid-ads', message: 'Hello' },
+  {
+    kind: 'contact',
+    name: 'Grace Hopper',
+    email: 'grace@example.org',
+    service: 'paid-ads',
+    message: 'Hello',
+    websiteUrl: 'https://grace.example/',
+  },
   '2026-11-03T10:00:00Z',
 )
 
@@ -67,7 +74,7 @@ describe('export', () => {
     expect(code).toBe(0)
     const lines = stdout.split('\r\n')
     expect(lines[0]).toBe(
-      'id,created_at,kind,email,name,company,service,budget,topic,message,page,referrer_host,utm_source,utm_medium,utm_campaign,utm_term,utm_content,phone',
+      'id,created_at,kind,email,name,company,service,budget,topic,message,page,referrer_host,utm_source,utm_medium,utm_campaign,utm_term,utm_content,phone,website_url',
     )
     // The first lead's message holds a line break, inside its quotes.
     expect(stdout).toContain(
@@ -76,7 +83,7 @@ describe('export', () => {
     expect(stdout).toContain(`${popup},2026-11-02T08:00:00.000Z,popup,ADA@example.com,,,,,,,,,"'=HYPERLINK(""x"")",,,,`)
     expect(
       stdout.endsWith(
-        `${grace},2026-11-03T10:00:00.000Z,contact,grace@example.org,Grace Hopper,,paid-ads,,,Hello,,,,,,,,`,
+        `${grace},2026-11-03T10:00:00.000Z,contact,grace@example.org,Grace Hopper,,paid-ads,,,Hello,,,,,,,,,https://grace.example/`,
       ),
     ).toBe(true)
   })

@@ -61,6 +61,8 @@ export const csvColumns = [
   'utm_content',
   // A booker's number for a phone call (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
   'phone',
+  // The website a contact-form lead gives (docs/product.md#contact-form).
+  'website_url',
 ] as const
 
 /**
@@ -174,6 +176,7 @@ export function toCsv(leads: StoredLead[]): string {
       ...exported,
       created_at: exported.createdAt,
       referrer_host: exported.referrerHost,
+      website_url: exported.websiteUrl,
     }
     return csvColumns.map((column) => csvField(byColumn[column] ?? ''))
   })

@@ -1,7 +1,7 @@
 // Leads as the tests send them (server/api/leads.test.ts, server/contact-action.test.ts), and as the store gives them.
 import type { StoredLead } from '../store/store.ts'
 
-/** For tests: a complete contact-form lead, every field filled in. */
+/** For tests: a complete contact-form lead about a project, every field filled in. */
 export const contactLead = {
   kind: 'contact',
   name: 'Ada Lovelace',
@@ -10,7 +10,8 @@ export const contactLead = {
   service: 'paid-ads',
   budget: '5k-15k',
   message: 'We would like more qualified leads from search.',
-  topic: 'audit',
+  topic: 'project',
+  websiteUrl: 'https://analytical-engines.example/',
 }
 
 /** For tests: where a lead came from, as the widgets send it (app/lib/leads/attribution.ts). */
@@ -44,6 +45,7 @@ export function storedLead(fields: Partial<StoredLead> = {}): StoredLead {
     utm_term: null,
     utm_content: null,
     phone: null,
+    websiteUrl: null,
     ...fields,
   }
 }

@@ -189,6 +189,7 @@ export function leadFields(lead: StoredLead): [string, string][] {
     ['Name', lead.name],
     ['E-mail', lead.email],
     ['Company', lead.company],
+    ['Website', lead.websiteUrl],
     ['Phone', lead.phone],
     ['Service', label(serviceOptions, lead.service)],
     ['Budget', label(budgetOptions, lead.budget)],

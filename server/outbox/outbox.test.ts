@@ -207,7 +207,14 @@ test('without SMTP_URL each mail is written as an .eml file under DATA_DIR/mail'
 
 test('a request for an audit through the contact form gets the same kit, written as a mail file beside the stored lead', async () => {
   const server = await startTestServer({ SITE_ORIGIN: 'https://northpeak.example' })
-  const id = await submit(server.url, { ...contact, topic: 'audit' })
+  // The short request: a name, an address and the website to audit, nothing else.
+  const id = await submit(server.url, {
+    kind: 'contact',
+    name: 'Grace Hopper',
+    email: 'grace@example.org',
+    websiteUrl: 'navy-labs.example',
+    topic: 'audit',
+  })
   const other = await submit(server.url, { ...contact, email: 'ada@example.com', topic: 'project' })
   const mailDir = path.join(server.dataDir, 'mail')
   const files = () => mailFiles(mailDir)
@@ -216,9 +223,9 @@ test('a request for an audit through the contact form gets the same kit, written
   await pause(300)
   expect(files()).toHaveLength(3)
   const stored = await server.store.exportLeads()
-  expect(stored.map((lead) => [lead.id, lead.kind, lead.topic])).toEqual([
-    [id, 'contact', 'audit'],
-    [other, 'contact', 'project'],
+  expect(stored.map((lead) => [lead.id, lead.kind, lead.topic, lead.websiteUrl])).toEqual([
+    [id, 'contact', 'audit', 'https://navy-labs.example/'],
+    [other, 'contact', 'project', null],
   ])
   const mails = files().map((name) => decodeMail(readFileSync(path.join(mailDir, name), 'utf8')))
   const kits = mails.filter((mail) => mail.includes('Subject: Your free audit kit'))

@@ -1,5 +1,6 @@
 import { meetingMode } from '#app/lib/booking/call-details.ts'
 import type { Lead } from '#app/lib/leads/lead.ts'
+import { AUDIT_TOPIC } from '#app/lib/leads/audit-request.ts'
 import type { ClaimedDelivery, DeliveryKind, DeliveryOutcome, Store } from '../store/store.ts'
 import { bookingInviteMail, bookingNoticeMail } from './booking-mail.ts'
 import { checklistMail, notifyMail, type SendMail } from './mail.ts'
@@ -7,11 +8,11 @@ import { postLeadWebhook } from './webhook.ts'
 
 /**
  * Whether a lead gets the audit kit's email: a sign-up in the exit popup, and
- * a contact-form lead whose topic is the free marketing audit (`audit` in
- * app/lib/leads/lead-fields.ts, which `/contact?topic=audit` preselects).
+ * a contact-form lead whose topic is the free marketing audit (`AUDIT_TOPIC`,
+ * which the audit's links preselect: app/lib/leads/audit-request.ts).
  */
 export function wantsAuditKit(lead: Lead): boolean {
-  return lead.kind === 'popup' || (lead.kind === 'contact' && lead.topic === 'audit')
+  return lead.kind === 'popup' || (lead.kind === 'contact' && lead.topic === AUDIT_TOPIC)
 }
 
 /** The deliveries a lead gets: the team's notice always, the audit kit when `wantsAuditKit`, the webhook when set. */

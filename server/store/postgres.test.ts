@@ -49,13 +49,14 @@ test('instances starting at once on a new database migrate it once', async () =>
     { version: 3, name: '003-bookings' },
     { version: 4, name: '004-booking-limits' },
     { version: 5, name: '005-booking-phone' },
+    { version: 6, name: '006-lead-website' },
   ])
   await Promise.all(stores.map((store) => store.close()))
   // Opening again applies nothing.
   const again = await openPostgresStore({ url })
   expect(await again.countLeads()).toBe(0)
   await again.close()
-  expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 5 }])
+  expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 6 }])
 })
 
 test('an unreachable database stops the start with the reason', async () => {

@@ -47,6 +47,8 @@ export function leadRowValues(id: string, createdAt: number, lead: Lead | Bookin
     idempotencyKey,
     // The booker's number, for a phone call (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
     phone: lead.kind === 'booking' ? (lead.phone ?? null) : null,
+    // The website a contact-form lead gives, the free audit's subject (docs/product.md#contact-form).
+    websiteUrl: lead.kind === 'contact' ? (lead.websiteUrl ?? null) : null,
   }
 }
 

@@ -112,7 +112,8 @@ const marks = (count: number, columns?: number): string =>
 
 /** The columns of a lead row, in the order of `leadRowValues`. */
 const leadColumns = `id, created_at, kind, email, name, company, service, budget, message, topic, page,
-  referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key, phone`
+  referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key, phone,
+  website_url`
 const leadColumnCount = leadColumns.split(',').length
 
 // The rows are selected as the store's shapes (store.ts) name their fields: no mapping after.
@@ -120,7 +121,8 @@ const leadColumnCount = leadColumns.split(',').length
 /** A lead's columns as a `StoredLead`. */
 const storedLead = `leads.id, leads.created_at AS "createdAt", leads.kind, leads.email, leads.name, leads.company,
   leads.service, leads.budget, leads.message, leads.topic, leads.page, leads.referrer_host AS "referrerHost",
-  leads.utm_source, leads.utm_medium, leads.utm_campaign, leads.utm_term, leads.utm_content, leads.phone`
+  leads.utm_source, leads.utm_medium, leads.utm_campaign, leads.utm_term, leads.utm_content, leads.phone,
+  leads.website_url AS "websiteUrl"`
 
 /** Selects `StoredBooking`s, a booking with who booked it from its lead: add a WHERE and an ORDER BY. */
 const bookingSelect = `SELECT bookings.id, bookings.lead_id AS "leadId", bookings.start_at AS start,

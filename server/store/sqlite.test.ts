@@ -49,6 +49,7 @@ test('creates the database with its folder, in WAL mode, migrated once', async (
     { version: 3, name: '003-bookings' },
     { version: 4, name: '004-booking-limits' },
     { version: 5, name: '005-booking-phone' },
+    { version: 6, name: '006-lead-website' },
   ])
   db.close()
 })
@@ -66,7 +67,9 @@ test('a database migrated before the migrations had a dialect keeps its data and
   expect(await store.countLeads()).toBe(1)
   await store.close()
   const after = new Database(file, { readonly: true })
-  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4, 5])
+  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([
+    1, 2, 3, 4, 5, 6,
+  ])
   after.close()
 })
 
@@ -103,7 +106,9 @@ test('a database of the leads before bookings (migration 2) keeps its leads and 
   expect(await store.outboxBacklog()).toEqual({ pending: 0, failed: 0 })
   await store.close()
   const after = new Database(file, { readonly: true })
-  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4, 5])
+  expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([
+    1, 2, 3, 4, 5, 6,
+  ])
   after.close()
 })
 

@@ -170,6 +170,7 @@ export function leadStoreSuite(name: string, under: StoreUnderTest) {
           budget: '15k-50k',
           message: 'Hello',
           topic: 'audit',
+          websiteUrl: 'https://navy-labs.example/',
           page: '/contact',
           referrerHost: 'www.google.com',
           utm_source: 'newsletter',
@@ -200,6 +201,7 @@ export function leadStoreSuite(name: string, under: StoreUnderTest) {
           utm_term: null,
           utm_content: null,
           phone: null,
+          websiteUrl: 'https://navy-labs.example/',
         },
       ])
       await store.close()

@@ -112,6 +112,8 @@ export interface StoredLead {
   utm_content: string | null
   /** A booker's phone number, when the host phones them (docs/decisions/048-the-call-its-host-and-how-it-happens.md). */
   phone: string | null
+  /** The website a contact-form lead gives, required for the free marketing audit (docs/product.md#contact-form). */
+  websiteUrl: string | null
 }
 
 export type DeliveryKind = 'webhook' | 'checklist-mail' | 'notify-mail' | 'booking-invite' | 'booking-notice'

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { EXIT_POPUP_SEEN_KEY } from '#app/components/lead-widget-rules.ts'
 import { TOAST_EVENT } from '#app/components/ui/toast.ts'
+import { AUDIT_REQUEST_NOTE, auditRequest } from '#app/lib/leads/audit-request.ts'
 import { site } from '#app/lib/site/site.ts'
 import { classConflicts } from './class-conflicts.ts'
 import { axeOn, islandAwake, loaded } from './support.ts'
@@ -439,6 +440,7 @@ test.describe('the timed offer on phones and touch screens', () => {
 async function fillContactForm(page: Page, email: string) {
   await page.getByLabel('Your name').fill('Ada Lovelace')
   await page.getByLabel('Work email').fill(email)
+  await page.getByRole('textbox', { name: 'Your website (optional)' }).fill('analytical-engines.example')
   await page.getByRole('textbox', { name: 'Company (optional)' }).fill('Analytical Engines Ltd')
   await page.getByLabel('Service you are interested in').selectOption({ label: 'Paid Ads' })
   await page.getByLabel('Monthly budget').selectOption({ label: '$5,000 to $15,000 a month' })
@@ -446,17 +448,45 @@ async function fillContactForm(page: Page, email: string) {
 }
 
 test.describe('the contact form', () => {
-  test('lists the nine services and "Not sure yet", and ?topic=audit preselects the audit', async ({ page }) => {
-    await loaded(page, '/contact?topic=audit')
-    await expect(page.getByLabel('What can we help with?')).toHaveValue('audit')
+  test('lists the nine services and "Not sure yet"', async ({ page }) => {
+    await loaded(page, '/contact')
     const services = await page.getByLabel('Service you are interested in').locator('option').allTextContents()
     expect(services.slice(1)).toHaveLength(10)
     expect(services.at(-1)).toBe('Not sure yet')
   })
 
+  test('?topic=audit asks for the audit: name, email and website required, no service, budget or message required', async ({
+    page,
+  }) => {
+    await loaded(page, auditRequest.href)
+    const topic = page.getByLabel('What can we help with?')
+    await expect(topic).toHaveValue('audit')
+    await expect(topic).toHaveAccessibleDescription(AUDIT_REQUEST_NOTE)
+    await expect(page.getByText(AUDIT_REQUEST_NOTE)).toBeInViewport()
+    const form = page.locator('#contact-form')
+    const required = () =>
+      form.locator('[required]').evaluateAll((controls) => controls.map((control) => control.getAttribute('name')))
+    expect(await required()).toEqual(['name', 'email', 'websiteUrl'])
+    await expect(page.getByRole('textbox', { name: 'Your website', exact: true })).toBeVisible()
+    await expect(page.getByLabel('Service you are interested in')).toHaveCount(0)
+    await expect(page.getByLabel('Monthly budget')).toHaveCount(0)
+    await expect(page.getByRole('textbox', { name: 'Your message (optional)' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Ask for the free audit' })).toBeVisible()
+
+    // Another topic, chosen once the form is awake: the service and the message again, the website optional.
+    await topic.focus()
+    await islandAwake(page, 'ContactForm')
+    await topic.selectOption({ label: 'A project' })
+    await expect(page.getByLabel('Service you are interested in')).toBeVisible()
+    await expect(page.getByText(AUDIT_REQUEST_NOTE)).toHaveCount(0)
+    expect(await required()).toEqual(['name', 'email', 'service', 'message'])
+    await expect(page.getByRole('textbox', { name: 'Your website (optional)' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible()
+  })
+
   test('with JavaScript: sends without a reload and lands on /thank-you; the lead is stored', async ({ page }) => {
     const email = uniqueEmail('contact-js')
-    await loaded(page, '/contact?topic=audit')
+    await loaded(page, '/contact')
     await fillContactForm(page, email)
     await islandAwake(page, 'ContactForm')
     await page.waitForTimeout(2000)
@@ -474,7 +504,8 @@ test.describe('the contact form', () => {
         name: 'Ada Lovelace',
         company: 'Analytical Engines Ltd',
         service: 'paid-ads',
-        topic: 'audit',
+        website_url: 'https://analytical-engines.example/',
+        topic: null,
         page: '/contact',
       },
     ])
@@ -622,12 +653,34 @@ test.describe('the contact form', () => {
 
     test('posts the form, lands on /thank-you and the lead is stored', async ({ page }) => {
       const email = uniqueEmail('contact-nojs')
-      await page.goto('/contact?topic=audit')
-      await expect(page.getByLabel('What can we help with?')).toHaveValue('audit')
+      await page.goto('/contact')
       await fillContactForm(page, email)
       await page.getByRole('button', { name: 'Send message' }).click()
       await expect(page).toHaveURL(/\/thank-you$/)
-      expect(leadsWith(email)).toMatchObject([{ kind: 'contact', service: 'paid-ads', topic: 'audit' }])
+      expect(leadsWith(email)).toMatchObject([{ kind: 'contact', service: 'paid-ads', topic: null }])
+    })
+
+    test('the free audit: a website left out is asked for beside its field, then name, email and website are enough', async ({
+      page,
+    }) => {
+      const email = uniqueEmail('audit-nojs')
+      await page.goto('/contact?topic=audit')
+      await page.getByLabel('Your name').fill('Grace Hopper')
+      await page.getByLabel('Work email').fill(email)
+      await page.getByRole('button', { name: 'Ask for the free audit' }).click()
+      const website = page.getByRole('textbox', { name: 'Your website', exact: true })
+      await expect(website).toBeFocused()
+      await expect(website).toHaveAccessibleDescription(
+        'Enter the address of the website we should audit, like example.com',
+      )
+      await expect(page.getByLabel('Work email')).toHaveValue(email)
+      expect(leadsWith(email)).toEqual([])
+      await website.fill('navy-labs.example')
+      await page.getByRole('button', { name: 'Ask for the free audit' }).click()
+      await expect(page).toHaveURL(/\/thank-you$/)
+      expect(leadsWith(email)).toMatchObject([
+        { kind: 'contact', topic: 'audit', website_url: 'https://navy-labs.example/', service: null, message: null },
+      ])
     })
 
     test('shows the errors with what was typed kept', async ({ page }) => {

@@ -14,6 +14,7 @@ export interface LeadRow {
   service: string | null
   message: string | null
   topic: string | null
+  website_url: string | null
   page: string | null
   /** A booking's: its form's one-time key (docs/decisions/042-nobody-floods-the-calendar.md). */
   idempotency_key: string | null
@@ -25,7 +26,7 @@ export function leadsWith(email: string): LeadRow[] {
   try {
     return db
       .prepare(
-        'SELECT kind, email, name, company, service, message, topic, page, idempotency_key FROM leads WHERE email = ?',
+        'SELECT kind, email, name, company, service, message, topic, website_url, page, idempotency_key FROM leads WHERE email = ?',
       )
       .all(email) as LeadRow[]
   } finally {

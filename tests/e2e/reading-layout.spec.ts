@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { auditRequest } from '#app/lib/leads/audit-request.ts'
 import { site } from '#app/lib/site/site.ts'
 import { loaded } from './support.ts'
 
@@ -53,7 +54,7 @@ test.describe('at 1280 px', () => {
       )
       await expect(offer(page).getByRole('link', { name: 'Get Free Marketing Audit' })).toHaveAttribute(
         'href',
-        '/contact?topic=audit',
+        auditRequest.href,
       )
       await expect(offer(page)).toContainText(site.strategySession.worth)
       const { y: top, height } = await box(body(page))

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { auditRequest } from '#app/lib/leads/audit-request.ts'
 import { islandAwake, loaded } from './support.ts'
 
 // No keystroke, choice or click made while an island wakes is lost
@@ -44,20 +45,44 @@ test('the blog search keeps every character typed as it wakes, in the box, the a
   await expect(page.getByRole('status').filter({ hasText: 'match' })).toContainText('match “attribution”')
 })
 
-for (const path of ['/contact', '/contact?topic=audit']) {
-  test(`the form of ${path} keeps every character typed and every choice made as it wakes`, async ({ page }) => {
-    await loaded(page, path)
-    const form = page.getByRole('form').filter({ has: page.getByLabel('Work email') })
-    await typeWhileWaking(form.getByLabel('Your name'), 'Ada Lovelace')
-    await form.getByLabel('Service you are interested in').selectOption({ index: 1 })
-    await form.getByLabel('Work email').pressSequentially('ada@example.com', { delay: 20 })
-    await islandAwake(page, 'ContactForm')
-    await settled(page)
-    await expect(form.getByLabel('Your name')).toHaveValue('Ada Lovelace')
-    await expect(form.getByLabel('Work email')).toHaveValue('ada@example.com')
-    await expect(form.getByLabel('Service you are interested in')).not.toHaveValue('')
-  })
-}
+test('the form of /contact keeps every character typed and every choice made as it wakes', async ({ page }) => {
+  await loaded(page, '/contact')
+  const form = page.getByRole('form').filter({ has: page.getByLabel('Work email') })
+  await typeWhileWaking(form.getByLabel('Your name'), 'Ada Lovelace')
+  await form.getByLabel('Service you are interested in').selectOption({ index: 1 })
+  await form.getByLabel('Work email').pressSequentially('ada@example.com', { delay: 20 })
+  await islandAwake(page, 'ContactForm')
+  await settled(page)
+  await expect(form.getByLabel('Your name')).toHaveValue('Ada Lovelace')
+  await expect(form.getByLabel('Work email')).toHaveValue('ada@example.com')
+  await expect(form.getByLabel('Service you are interested in')).not.toHaveValue('')
+})
+
+test('the audit request keeps every character typed as it wakes', async ({ page }) => {
+  await loaded(page, auditRequest.href)
+  const form = page.getByRole('form').filter({ has: page.getByLabel('Work email') })
+  await typeWhileWaking(form.getByLabel('Your name'), 'Ada Lovelace')
+  await form.getByRole('textbox', { name: 'Your website', exact: true }).pressSequentially('example.com', { delay: 20 })
+  await form.getByLabel('Work email').pressSequentially('ada@example.com', { delay: 20 })
+  await islandAwake(page, 'ContactForm')
+  await settled(page)
+  await expect(form.getByLabel('Your name')).toHaveValue('Ada Lovelace')
+  await expect(form.getByRole('textbox', { name: 'Your website', exact: true })).toHaveValue('example.com')
+  await expect(form.getByLabel('Work email')).toHaveValue('ada@example.com')
+})
+
+test('a topic chosen as the form wakes is the one its fields follow', async ({ page }) => {
+  await loaded(page, '/contact')
+  const form = page.getByRole('form').filter({ has: page.getByLabel('Work email') })
+  // The first touch of the form, which wakes it, is the choice of the audit: focused and chosen at once.
+  await form.getByLabel('What can we help with?').focus()
+  await form.getByLabel('What can we help with?').selectOption({ label: 'Free marketing audit' })
+  await islandAwake(page, 'ContactForm')
+  await settled(page)
+  await expect(form.getByLabel('What can we help with?')).toHaveValue('audit')
+  await expect(form.getByRole('textbox', { name: 'Your website', exact: true })).toBeVisible()
+  await expect(form.getByLabel('Service you are interested in')).toHaveCount(0)
+})
 
 test('the booking form keeps the time chosen and every character typed as it wakes', async ({ page }) => {
   await loaded(page, '/book?tz=America/Chicago')

@@ -1,6 +1,12 @@
+import type { topicOptions } from './lead-fields.ts'
+import { CONTACT_FORM_SECTION } from './lead-constants.ts'
+
+/** The contact form's topic that asks for the audit, which `auditRequest.href` preselects. */
+export const AUDIT_TOPIC = 'audit' satisfies (typeof topicOptions)[number]['value']
+
 /**
  * The free marketing audit (the team's two-week review), as links offer it:
- * one destination, the contact form with the audit chosen, and one label,
+ * one destination, the contact form in view with the audit chosen, and one label,
  * beside the label the product fixes for the SEO article's and the reading
  * layout's button (docs/product.md#closing-calls-to-action,
  * docs/decisions/052-one-name-per-offer.md). tests/gates/offer-links.ts holds
@@ -10,5 +16,14 @@ export const auditRequest = {
   label: 'Get a free marketing audit',
   /** The label the product fixes for those two buttons (docs/product.md#closing-calls-to-action). */
   specLabel: 'Get Free Marketing Audit',
-  href: '/contact?topic=audit',
+  /** The contact form's section, scrolled to, with the audit chosen. */
+  href: `/contact?topic=${AUDIT_TOPIC}#${CONTACT_FORM_SECTION.id}`,
 } as const
+
+/**
+ * What the contact form says when the audit is its topic: the three fields it
+ * needs, and what follows (content/pages/contact.md, the "Free marketing
+ * audit" step).
+ */
+export const AUDIT_REQUEST_NOTE =
+  'For the free marketing audit we need only your name, email and website. A strategist replies within one business day to agree on read-only access to your accounts; the review takes about two weeks.'

@@ -1,5 +1,8 @@
 import { expect, test } from 'vitest'
-import { fieldsInError, fixedAnnouncement } from './contact-form.ts'
+import { slugify } from '#app/lib/content/slug.ts'
+import { auditRequest } from './audit-request.ts'
+import { fieldsFor, fieldsInError, fixedAnnouncement } from './contact-form.ts'
+import { CONTACT_FORM_SECTION } from './lead-constants.ts'
 
 test('fixedAnnouncement names the fields just fixed and what is left', () => {
   expect(fixedAnnouncement(['name'], 3)).toBe('Name is fixed. 3 more to fix.')
@@ -10,4 +13,21 @@ test('fixedAnnouncement names the fields just fixed and what is left', () => {
 test("fieldsInError lists the marked fields in the form's order, not the whole form's message", () => {
   expect(fieldsInError({ message: 'Tell us', form: 'Too many', name: 'Enter your name' })).toEqual(['name', 'message'])
   expect(fieldsInError({})).toEqual([])
+})
+
+test("the audit's links scroll to the contact form's section, with the audit chosen", () => {
+  // The section's anchor is its title's slug (app/components/section.tsx, `anchorId`).
+  expect(slugify(CONTACT_FORM_SECTION.title)).toBe(CONTACT_FORM_SECTION.id)
+  const href = new URL(auditRequest.href, 'https://northpeak.example')
+  expect([href.pathname, href.searchParams.get('topic'), href.hash]).toEqual([
+    '/contact',
+    'audit',
+    '#send-us-a-message',
+  ])
+})
+
+test('the audit asks for no service and no budget; every other topic shows every field', () => {
+  expect(fieldsFor('audit')).toEqual(['topic', 'name', 'email', 'websiteUrl', 'company', 'message'])
+  expect(fieldsFor('project')).toContain('service')
+  expect(fieldsFor(undefined)).toHaveLength(8)
 })

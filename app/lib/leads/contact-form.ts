@@ -6,6 +6,7 @@
  * and as an island in the browser.
  */
 import { listOf } from '#app/lib/site/in-sentence.ts'
+import { AUDIT_TOPIC } from './audit-request.ts'
 import { UNREADABLE_FORM } from './lead-constants.ts'
 import { contactFormFields, topicOptions } from './lead-fields.ts'
 
@@ -44,7 +45,24 @@ export const controlId = (field: ContactField) => `contact-${field}`
 export const errorId = (field: ContactField) => `contact-${field}-error`
 
 /** The fields in the order the form shows them: focus goes to the first with an error. */
-export const formOrder: readonly ContactField[] = ['topic', 'name', 'email', 'company', 'service', 'budget', 'message']
+export const formOrder: readonly ContactField[] = [
+  'topic',
+  'name',
+  'email',
+  'websiteUrl',
+  'company',
+  'service',
+  'budget',
+  'message',
+]
+
+/**
+ * The fields the form shows for a topic, in order: the free marketing audit's
+ * asks for no service and no budget (docs/product.md#contact-form).
+ */
+export function fieldsFor(topic: string | undefined): readonly ContactField[] {
+  return topic === AUDIT_TOPIC ? formOrder.filter((field) => field !== 'service' && field !== 'budget') : formOrder
+}
 
 /** The first field, in the form's order, that has an error. */
 export function firstError(errors: ContactFormState['errors']): ContactField | undefined {
@@ -57,6 +75,7 @@ export const fieldNames: Record<ContactField, string> = {
   name: 'Name',
   email: 'Email',
   company: 'Company',
+  websiteUrl: 'Website',
   service: 'Service',
   budget: 'Budget',
   message: 'Message',

@@ -9,6 +9,13 @@
 /** What a refused form says when the refusal names nothing it shows (a post that was no form at all). */
 export const UNREADABLE_FORM = 'This form could not be read: please send it again.'
 
+/**
+ * The contact page's form section: its heading and the anchor its heading
+ * gives it (app/components/section.tsx, `anchorId`), which the audit's links
+ * scroll to (./audit-request.ts).
+ */
+export const CONTACT_FORM_SECTION = { title: 'Send us a message', id: 'send-us-a-message' } as const
+
 /** Hidden from people, left empty by them; a bot that fills it is answered like a person and stored nowhere. */
 export const HONEYPOT_FIELD = 'website'
 
@@ -18,6 +25,7 @@ export const leadLimits = {
   name: 100,
   company: 200,
   message: 5000,
+  websiteUrl: 300,
   page: 300,
   referrerHost: 253,
   utm: 200,

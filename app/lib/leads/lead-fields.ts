@@ -30,4 +30,13 @@ export const topicOptions = [
 ] as const
 
 /** The fields a contact form shows, in order, for carrying typed values back to it. */
-export const contactFormFields = ['name', 'email', 'company', 'service', 'budget', 'message', 'topic'] as const
+export const contactFormFields = [
+  'name',
+  'email',
+  'company',
+  'websiteUrl',
+  'service',
+  'budget',
+  'message',
+  'topic',
+] as const

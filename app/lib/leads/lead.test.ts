@@ -23,7 +23,8 @@ test('a contact form as the browser sends it: trimmed, empty optional fields lef
     service: 'analytics',
     budget: '',
     message: 'Hello',
-    topic: 'audit',
+    topic: 'project',
+    websiteUrl: ' ',
     utm_source: '',
   })
   expect(result).toEqual({
@@ -32,8 +33,48 @@ test('a contact form as the browser sends it: trimmed, empty optional fields lef
     email: 'ada@example.com',
     service: 'analytics',
     message: 'Hello',
-    topic: 'audit',
+    topic: 'project',
   })
+})
+
+test('the free marketing audit needs a name, an address and a website, nothing else (docs/product.md#contact-form)', () => {
+  const audit = { kind: 'contact', topic: 'audit', name: 'Ada Lovelace', email: 'ada@example.com' }
+  expect(fieldErrors(leadSchema.safeParse({ ...audit, service: '', message: '' }).error!)).toEqual({
+    websiteUrl: 'Enter the address of the website we should audit, like example.com',
+  })
+  expect(leadSchema.parse({ ...audit, websiteUrl: 'analytical-engines.example' })).toEqual({
+    ...audit,
+    websiteUrl: 'https://analytical-engines.example/',
+  })
+  // Any other topic, or none, needs the service and the message, and takes a website when given.
+  expect(fieldErrors(leadSchema.safeParse({ ...audit, topic: 'project', websiteUrl: 'example.com' }).error!)).toEqual({
+    service: 'Choose the service you are interested in',
+    message: 'Tell us a little about your project',
+  })
+})
+
+test.each([
+  ['example.com', 'https://example.com/'],
+  ['www.example.co.uk/shop?ref=1', 'https://www.example.co.uk/shop?ref=1'],
+  ['HTTP://Example.com', 'http://example.com/'],
+  ['  https://example.com/  ', 'https://example.com/'],
+])('a website typed as %j is kept as %j', (typed, kept) => {
+  const lead = { kind: 'contact', topic: 'audit', name: 'Ada', email: 'ada@example.com', websiteUrl: typed }
+  expect(leadSchema.parse(lead)).toMatchObject({ websiteUrl: kept })
+})
+
+test.each([
+  'localhost',
+  'http://127.0.0.1',
+  'ftp://example.com',
+  'https://ada:secret@example.com',
+  'example',
+  'a b.com',
+  `${'a'.repeat(300)}.com`,
+])('a website typed as %j is refused with what to type', (typed) => {
+  const lead = { kind: 'contact', topic: 'audit', name: 'Ada', email: 'ada@example.com', websiteUrl: typed }
+  const message = fieldErrors(leadSchema.safeParse(lead).error!).websiteUrl
+  expect(message).toMatch(/^Enter (your website's address, like example\.com|a website address under 300 characters)$/)
 })
 
 test('one message per bad field, the first one found', () => {

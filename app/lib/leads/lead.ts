@@ -7,6 +7,7 @@
  * This module ships to the browser: zod and the registry only, no server code.
  */
 import { z } from 'zod'
+import { AUDIT_TOPIC } from './audit-request.ts'
 import { budgetOptions, HONEYPOT_FIELD, leadLimits, serviceOptions, topicOptions } from './lead-fields.ts'
 
 // The fields, their options and limits, without zod: the contact page renders
@@ -104,8 +105,33 @@ export const popupLeadSchema = z.object({
   ...attributionShape,
 })
 
-/** The contact form on `/contact`. */
-export const contactLeadSchema = z.object({
+/**
+ * A website's address as people type it: `example.com`, `www.example.com/shop`
+ * or a full `https://` address; kept as a full address (`https://example.com/`).
+ */
+const websiteAddress = (typed: string) => {
+  try {
+    const url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(typed) ? typed : `https://${typed}`)
+    const usable =
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.username === '' &&
+      url.password === '' &&
+      /^[a-z\d-]+(\.[a-z\d-]+)*\.[a-z][a-z\d-]+$/i.test(url.hostname)
+    return usable ? url.href : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const WEBSITE_HINT = "Enter your website's address, like example.com"
+
+/**
+ * The contact form's fields on `/contact`. What each topic needs
+ * (docs/product.md#contact-form) is added by `contactRules`: the free
+ * marketing audit needs a name, an address and the website to audit; a
+ * message about anything else needs the service and the message.
+ */
+const contactShape = z.object({
   kind: z.literal('contact'),
   name: required(
     'Enter your name',
@@ -119,10 +145,23 @@ export const contactLeadSchema = z.object({
     'Enter a company name under 200 characters',
     'Remove the control characters from your company name',
   ),
-  service: z.enum(values(serviceOptions), { error: 'Choose the service you are interested in' }),
+  websiteUrl: optionalText(
+    leadLimits.websiteUrl,
+    'Enter a website address under 300 characters',
+    "Remove the control characters from your website's address",
+  ).pipe(
+    z
+      .string()
+      .transform((typed, context) => {
+        const address = websiteAddress(typed)
+        if (address === undefined) context.issues.push({ code: 'custom', message: WEBSITE_HINT, input: typed })
+        return address ?? typed
+      })
+      .optional(),
+  ),
+  service: optionalChoice(values(serviceOptions), 'Choose the service you are interested in'),
   budget: optionalChoice(values(budgetOptions), 'Choose one of the budget ranges'),
-  message: required(
-    'Tell us a little about your project',
+  message: optionalText(
     leadLimits.message,
     'Keep your message under 5,000 characters',
     'Remove the control characters from your message',
@@ -131,6 +170,37 @@ export const contactLeadSchema = z.object({
   topic: optionalChoice(values(topicOptions), 'Choose one of the topics'),
   ...attributionShape,
 })
+
+type ContactValues = Partial<Record<'topic' | 'websiteUrl' | 'service' | 'message', unknown>>
+
+/**
+ * What each topic requires of the contact form, checked even when other
+ * fields are wrong so that every missing field is named at once.
+ */
+function contactRules<T extends z.ZodObject>(schema: T): T {
+  const always = { when: () => true }
+  const isAudit = (value: ContactValues) => value.topic === AUDIT_TOPIC
+  const given = (field: unknown) => typeof field === 'string' && field.trim() !== ''
+  return schema
+    .refine((value: ContactValues) => !isAudit(value) || given(value.websiteUrl), {
+      ...always,
+      path: ['websiteUrl'],
+      error: 'Enter the address of the website we should audit, like example.com',
+    })
+    .refine((value: ContactValues) => isAudit(value) || given(value.service), {
+      ...always,
+      path: ['service'],
+      error: 'Choose the service you are interested in',
+    })
+    .refine((value: ContactValues) => isAudit(value) || given(value.message), {
+      ...always,
+      path: ['message'],
+      error: 'Tell us a little about your project',
+    })
+}
+
+/** The contact form on `/contact`. */
+export const contactLeadSchema = contactRules(contactShape)
 
 /** An idempotency key is 1 to 200 visible characters. */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/
@@ -148,7 +218,7 @@ export const formExtras = {
 }
 
 /** The input of the contact action (app/actions/index.ts): the contact form's lead and its extras. */
-export const contactFormSchema = contactLeadSchema.extend(formExtras)
+export const contactFormSchema = contactRules(contactShape.extend(formExtras))
 /** The input of the sign-up action (app/actions/index.ts): the popup's lead and its extras. */
 export const signUpFormSchema = popupLeadSchema.extend(formExtras)
 export type LeadForm = z.output<typeof contactFormSchema> | z.output<typeof signUpFormSchema>
