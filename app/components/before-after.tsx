@@ -2,7 +2,7 @@ import type { ResultFigure } from '#app/lib/content/types.ts'
 
 /**
  * A result as it reads: the level reached, after the level it started at where
- * the case study states one ("1.8x → 4.1x"; screen readers hear "1.8x to 4.1x").
+ * the case study states one ("2.2x → 4.1x"; screen readers hear "2.2x to 4.1x").
  */
 export function ResultValue({ value, before }: Pick<ResultFigure, 'value' | 'before'>) {
   return before ? (

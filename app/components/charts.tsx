@@ -406,7 +406,7 @@ const mutedText = { fill: 'var(--color-muted)' }
 export interface Column {
   /** Its name under the axis. */
   short: string
-  /** Before kickoff: drawn paler, under the "Before kickoff" bracket. */
+  /** Of the baseline (before kickoff, or a year earlier): drawn paler, under the baseline's bracket. */
   before: boolean
   /** The parts of its bar, bottom first, each drawn in `partColors` order. */
   parts: number[]
@@ -416,11 +416,20 @@ const columnBox = { width: 340, height: 220, left: 34, right: 4, top: 28, bottom
 
 /**
  * Bars over time, one per period, stacked when a period has several parts;
- * the periods before kickoff paler and bracketed apart from the engagement,
- * so the change reads without color alone. Each period's bar is a `g` with
- * `data-period`, as tall as its total.
+ * the baseline's periods paler and bracketed apart from the engagement under
+ * `baselineLabel` ("Before kickoff", or "A year earlier"), so the change
+ * reads without color alone. Each period's bar is a `g` with `data-period`,
+ * as tall as its total.
  */
-export function ColumnChart({ columns, formatAxis }: { columns: Column[]; formatAxis: (value: number) => string }) {
+export function ColumnChart({
+  columns,
+  formatAxis,
+  baselineLabel = 'Before kickoff',
+}: {
+  columns: Column[]
+  formatAxis: (value: number) => string
+  baselineLabel?: string
+}) {
   const { width, height, left, right, top, bottom } = columnBox
   const plotWidth = width - left - right
   const plotHeight = height - top - bottom
@@ -470,7 +479,7 @@ export function ColumnChart({ columns, formatAxis }: { columns: Column[]; format
       ))}
       {baseline > 0 ? (
         <>
-          {bracket(left, kickoff, 'Before kickoff')}
+          {bracket(left, kickoff, baselineLabel)}
           {bracket(kickoff, width - right, 'Engagement')}
           <line
             x1={kickoff}
@@ -487,7 +496,7 @@ export function ColumnChart({ columns, formatAxis }: { columns: Column[]; format
         const x = round(left + index * band + (band - barWidth) / 2)
         let reached = 0
         return (
-          <g key={column.short} data-period={column.short} style={{ opacity: column.before ? 0.5 : 1 }}>
+          <g key={index} data-period={column.short} style={{ opacity: column.before ? 0.5 : 1 }}>
             {column.parts.map((part, partIndex) => {
               const from = reached
               reached += part
@@ -507,7 +516,7 @@ export function ColumnChart({ columns, formatAxis }: { columns: Column[]; format
       })}
       {columns.map((column, index) => (
         <text
-          key={column.short}
+          key={index}
           x={round(left + index * band + band / 2)}
           y={height - 6}
           textAnchor="middle"

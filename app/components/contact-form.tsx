@@ -248,31 +248,31 @@ export function ContactForm({
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-surface p-7"
     >
       <input type="hidden" name="kind" value="contact" />
+      {/* The topic, and what it asks for, in a column of the grid's width above it. */}
+      <div className="md:w-1/2 md:pr-3">
+        {field(
+          'topic',
+          'What can we help with?',
+          <select
+            {...control('topic')}
+            aria-describedby={
+              [errors.topic ? errorId('topic') : '', audit ? AUDIT_NOTE_ID : ''].filter(Boolean).join(' ') || undefined
+            }
+            ref={topicControl}
+            onChange={(event) => setTopic(event.currentTarget.value)}
+            className={`${controlClass} h-11`}
+          >
+            {options(topicOptions, 'Choose a topic')}
+          </select>,
+          true,
+        )}
+        {audit ? (
+          <p id={AUDIT_NOTE_ID} className="mt-1.5 text-sm text-muted">
+            {AUDIT_REQUEST_NOTE}
+          </p>
+        ) : null}
+      </div>
       <div className="grid gap-6 md:grid-cols-2">
-        <div>
-          {field(
-            'topic',
-            'What can we help with?',
-            <select
-              {...control('topic')}
-              aria-describedby={
-                [errors.topic ? errorId('topic') : '', audit ? AUDIT_NOTE_ID : ''].filter(Boolean).join(' ') ||
-                undefined
-              }
-              ref={topicControl}
-              onChange={(event) => setTopic(event.currentTarget.value)}
-              className={`${controlClass} h-11`}
-            >
-              {options(topicOptions, 'Choose a topic')}
-            </select>,
-            true,
-          )}
-          {audit ? (
-            <p id={AUDIT_NOTE_ID} className="mt-1.5 text-sm text-muted">
-              {AUDIT_REQUEST_NOTE}
-            </p>
-          ) : null}
-        </div>
         {field(
           'name',
           'Your name',

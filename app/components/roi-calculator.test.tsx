@@ -30,17 +30,19 @@ const cells = (label: string) =>
     .map((cell) => cell.textContent)
 const liveRegion = () => document.querySelector('[aria-live="polite"]')!
 
-test('opens with the defaults and their results, today and with the site’s uplift', () => {
+test('opens with the defaults and their results, today and with a typical uplift', () => {
   renderAt()
   expect(input(/Monthly visitors/).getAttribute('value')).toBe('20000')
-  expect(input(/Expected conversion uplift/).getAttribute('value')).toBe(site.claims.conversionUplift.replace('%', ''))
-  expect(cells('Revenue per month')).toEqual(['$80,000', '$181,600'])
-  expect(cells('ROI')).toEqual(['167%', '505%'])
+  expect(input(/Expected conversion uplift/).getAttribute('value')).toBe(
+    site.claims.publishedUplifts.middle.replace('%', ''),
+  )
+  expect(cells('Revenue per month')).toEqual(['$80,000', '$116,800'])
+  expect(cells('ROI')).toEqual(['167%', '289%'])
   expect(
     within(table())
       .getAllByRole('columnheader')
       .map((header) => header.textContent),
-  ).toEqual(['Per month', 'Today', `With ${site.claims.conversionUplift} uplift`])
+  ).toEqual(['Per month', 'Today', `With ${site.claims.publishedUplifts.middle} uplift`])
 })
 
 test('typing updates the results and the address, keeping its other parameters and adding no history', () => {
@@ -49,7 +51,7 @@ test('typing updates the results and the address, keeping its other parameters a
   fireEvent.change(input(/Monthly visitors/), { target: { value: '4000' } })
   fireEvent.change(input(/Monthly visitors/), { target: { value: '40000' } })
   expect(window.history.length).toBe(entries)
-  expect(cells('Leads per month')).toEqual(['1,000', '2,270'])
+  expect(cells('Leads per month')).toEqual(['1,000', '1,460'])
   expect(address().get('visitors')).toBe('40000')
   expect(address().get('spend')).toBe('18000')
   expect(address().get('utm_source')).toBe('newsletter')
@@ -68,7 +70,7 @@ test('the pre-rendered page shows the defaults; a shared link’s figures once i
   container.innerHTML = renderToString(calculator)
   document.body.append(container)
   expect(input(/Monthly visitors/).getAttribute('value')).toBe('20000')
-  expect(cells('ROI')).toEqual(['167%', '505%'])
+  expect(cells('ROI')).toEqual(['167%', '289%'])
 
   window.history.replaceState(
     null,
@@ -117,17 +119,17 @@ test('results are announced once typing pauses, in one live region', () => {
   act(() => vi.advanceTimersByTime(ANNOUNCE_DELAY_MS))
   expect(liveRegion().textContent).toBe(
     'Today: 500 leads, 20 customers, $48,000 gross profit a month, ROI 100%, payback 0.50 months (about 15 days). ' +
-      `With ${site.claims.conversionUplift} uplift: 1,135 leads, 45 customers, $108,960 gross profit, ROI 354%, payback 0.22 months (about 7 days).`,
+      `With ${site.claims.publishedUplifts.middle} uplift: 730 leads, 29 customers, $70,080 gross profit, ROI 192%, payback 0.34 months (about 10 days).`,
   )
 })
 
 test('Reset restores the defaults and takes the figures out of the address', () => {
   renderAt('/roi-calculator?visitors=1000&margin=30&ref=partner')
-  expect(cells('Leads per month')).toEqual(['25', '57'])
+  expect(cells('Leads per month')).toEqual(['25', '37'])
   fireEvent.click(screen.getByRole('button', { name: 'Reset' }))
   expect(input(/Monthly visitors/).getAttribute('value')).toBe('20000')
   expect(input(/Gross margin/).getAttribute('value')).toBe('60')
-  expect(cells('Leads per month')).toEqual(['500', '1,135'])
+  expect(cells('Leads per month')).toEqual(['500', '730'])
   expect(window.location.search).toBe('?ref=partner')
 })
 
@@ -151,7 +153,7 @@ test('Copy link copies the address with every input and says so beside the butto
   expect(screen.getByRole('status').textContent).toBe('Link copied')
 })
 
-test('the uplift’s default is labeled as the site’s average, not a typical result', () => {
+test('the uplift’s default is labeled as a typical case from the published case studies, not a promise', () => {
   renderAt()
   const uplift = input(/Expected conversion uplift/)
   const described = uplift
@@ -159,17 +161,18 @@ test('the uplift’s default is labeled as the site’s average, not a typical r
     .split(' ')
     .map((id) => document.getElementById(id)!.textContent)
     .join(' ')
+  const { low, middle, high } = site.claims.publishedUplifts
   expect(described).toContain(
-    `It starts at ${site.claims.conversionUplift}, the ${site.claims.conversionUpliftMeaning}.`,
+    `It starts at ${middle}, the middle of the rises in our published case studies (${low} to ${high}).`,
   )
-  expect(described).toContain('not a typical result')
+  expect(described).toContain('not a promise')
 })
 
 test('counts of people are whole; a note says the money uses the unrounded average', () => {
   renderAt('/roi-calculator?visitors=50000')
-  expect(cells('Leads per month')).toEqual(['1,250', '2,838'])
-  expect(cells('Customers per month')).toEqual(['50', '114'])
-  expect(cells('Revenue per month')).toEqual(['$200,000', '$454,000'])
+  expect(cells('Leads per month')).toEqual(['1,250', '1,825'])
+  expect(cells('Customers per month')).toEqual(['50', '73'])
+  expect(cells('Revenue per month')).toEqual(['$200,000', '$292,000'])
   expect(screen.getByText(/shown as whole numbers/).textContent).toBe(
     'Leads and customers are shown as whole numbers; revenue, profit and the rest use the unrounded monthly averages.',
   )

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import { auditRequest } from '#app/lib/leads/audit-request.ts'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
 import { articles, pages } from '#app/lib/site/registry.ts'
 import { expectedPages, origin } from './expected.ts'
@@ -87,10 +88,7 @@ test('the SEO article closes with the strategy-session offer and both buttons', 
   await expect(band.getByRole('heading', { level: 2 })).toHaveText('Ready to Scale Your Business?')
   await expect(band).toContainText('Limited Time: Free Strategy Session Worth $300')
   await expect(band.getByRole('link', { name: 'Book your free strategy call' })).toHaveAttribute('href', '/book')
-  await expect(band.getByRole('link', { name: 'Get Free Marketing Audit' })).toHaveAttribute(
-    'href',
-    '/contact?topic=audit',
-  )
+  await expect(band.getByRole('link', { name: 'Get Free Marketing Audit' })).toHaveAttribute('href', auditRequest.href)
   await expect(band).toContainText('No commitment required, 30-minute session, tailored growth recommendations')
 })
 

@@ -664,7 +664,7 @@ test.describe('the contact form', () => {
       page,
     }) => {
       const email = uniqueEmail('audit-nojs')
-      await page.goto('/contact?topic=audit')
+      await page.goto(auditRequest.href)
       await page.getByLabel('Your name').fill('Grace Hopper')
       await page.getByLabel('Work email').fill(email)
       await page.getByRole('button', { name: 'Ask for the free audit' }).click()

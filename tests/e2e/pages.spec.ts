@@ -135,11 +135,20 @@ test.describe('the offer and the claims (docs/product.md#brand-and-business-fact
     })
   }
 
-  test("home states the claims and the offer's value", async ({ page }) => {
+  test("home states the published record and the offer's value; the 127% average only beside its meaning elsewhere", async ({
+    page,
+  }) => {
+    const { low, high } = site.claims.publishedUplifts
     await page.goto('/')
     const main = page.locator('main')
-    for (const figure of ['127%', '$10M+', 'free strategy session, worth $300', '$500']) {
+    for (const figure of [`${low} to ${high}`, '$10M+', 'free strategy session, worth $300', '$500']) {
       await expect(main).toContainText(figure)
+    }
+    // An average that a few programs pull up is not what a visitor can expect: not on the home page's figures.
+    await expect(main).not.toContainText(site.claims.conversionUplift)
+    await page.goto('/services/website-design')
+    for (const text of [site.claims.conversionUplift, site.claims.conversionUpliftMeaning]) {
+      await expect(page.locator('main')).toContainText(text)
     }
   })
 })

@@ -39,7 +39,7 @@ test.describe("the home page's results panel", () => {
     await expect(panel.locator('dt')).toHaveText(expected.map((result) => result.label))
     await expect(panel.locator('dd')).toHaveText(expected.map((result) => result.value))
     // The fitness brand's return on ad spend reads from its start to where it got.
-    expect(expected.map((result) => result.value)).toContain('1.8x → 4.1x')
+    expect(expected.map((result) => result.value)).toContain('2.2x → 4.1x')
   })
 
   test('sits on the right half beside the h1 at 1280 px, under the buttons at 390 px', async ({ page }) => {
@@ -75,7 +75,7 @@ test.describe('case-study result cards', () => {
           await expect(card.getByText('Before', { exact: true })).toHaveCount(0)
           continue
         }
-        // Screen readers hear "1.8x to 4.1x"; the page shows an arrow.
+        // Screen readers hear "2.2x to 4.1x"; the page shows an arrow.
         await expect(card.locator('p').nth(1)).toHaveText(`${result.before} → to ${result.value}`)
         await expect(card.locator('p').nth(1).locator('.sr-only')).toHaveText(' to ')
         // Each bar is named and given its figure: not colour or length alone.

@@ -3,9 +3,17 @@ import type { Engagement } from '#app/lib/content/schemas.ts'
 import { funnelRows } from '#app/lib/content/engagement.ts'
 
 /**
+ * Said under every funnel (docs/product.md#case-studies): its counts are
+ * chosen to agree with the rates the case study reports (content/README.md),
+ * so they are not the client's own data.
+ */
+export const FUNNEL_RECONSTRUCTED = "Counts reconstructed to agree with the reported rates, not the client's raw data."
+
+/**
  * A case study's funnel before and after (docs/product.md#case-studies): the
  * two cohorts' counts at each stage from the case study's own figures, named
- * in the legend, and the same figures as a table for assistive technology.
+ * in the legend, a note that the counts are reconstructed, and the same
+ * figures as a table for assistive technology.
  */
 export function CaseFunnel({ funnel }: { funnel: Engagement['funnel'] }) {
   const rows = funnelRows(funnel)
@@ -29,6 +37,7 @@ export function CaseFunnel({ funnel }: { funnel: Engagement['funnel'] }) {
         ))}
       </ul>
       <FunnelChart stages={rows} />
+      <p className="mt-4 text-sm text-muted">{FUNNEL_RECONSTRUCTED}</p>
       <ChartTable label={funnel.title}>
         <thead>
           <tr>

@@ -8,6 +8,26 @@ import {
   timelinePoints,
 } from '#app/lib/content/engagement.ts'
 
+/**
+ * Said under every timeline (docs/product.md#case-studies): its monthly
+ * figures are chosen to agree with the results the case study reports
+ * (content/README.md), so they are not the client's own monthly data.
+ */
+export const TIMELINE_RECONSTRUCTED =
+  "Monthly figures reconstructed to agree with the reported results, not the client's raw data."
+
+/** What a timeline's baseline is, over its bars and in its caption: `n` is how many periods it has. */
+export const baselineWords = {
+  'before-kickoff': {
+    bracket: 'Before kickoff',
+    window: (n: number) => `the last ${n} months against the ${n} before kickoff`,
+  },
+  'year-earlier': {
+    bracket: 'A year earlier',
+    window: (n: number) => `the last ${n} months against the same ${n} months a year earlier`,
+  },
+} as const
+
 /** A swatch of a bar's color for the legend. */
 function Swatch({ color }: { color: string }) {
   return (
@@ -19,9 +39,10 @@ function Swatch({ color }: { color: string }) {
 
 /**
  * A case study's measure over time (docs/product.md#case-studies): a bar per
- * period from the case study's own figures, the periods before kickoff
- * apart, the result they back in the caption, and the figures as a table
- * for assistive technology.
+ * period from the case study's own figures, the baseline's periods (before
+ * kickoff, or a year earlier) apart, the result they back in the caption, a
+ * note that the figures are reconstructed, and the figures as a table for
+ * assistive technology.
  */
 export function CaseTimeline({
   timeline,
@@ -34,12 +55,13 @@ export function CaseTimeline({
 }) {
   const points = timelinePoints(timeline)
   const columns = timelineColumns(timeline)
-  const { baseline } = comparedPeriods(timeline)
+  const { baseline, against } = comparedPeriods(timeline)
   const backed = derivedResults(engagement, results).find(
     (result) => result.place === (typeof timeline.proves === 'number' ? timeline.proves : timeline.proves[0]),
   )!
   const groups = timeline.kind === 'counts' && timeline.groups.length > 1 ? timeline.groups : []
-  const window = `the last ${baseline} months against the ${baseline} before kickoff`
+  const words = baselineWords[against]
+  const window = words.window(baseline)
   return (
     <figure className="rounded-2xl border border-slate-200 bg-surface p-4 shadow-sm sm:p-5">
       <figcaption>
@@ -60,8 +82,13 @@ export function CaseTimeline({
         </ul>
       ) : null}
       <div className="mt-4">
-        <ColumnChart columns={points} formatAxis={(value) => formatTimelineValue(timeline, value)} />
+        <ColumnChart
+          columns={points}
+          formatAxis={(value) => formatTimelineValue(timeline, value)}
+          baselineLabel={words.bracket}
+        />
       </div>
+      <p className="mt-3 text-sm text-muted">{TIMELINE_RECONSTRUCTED}</p>
       <ChartTable label={timeline.title}>
         <thead>
           <tr>

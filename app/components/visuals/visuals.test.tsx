@@ -2,6 +2,8 @@
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
 import { TeamGrid } from '#app/components/sections/team-grid.tsx'
+import { CaseFunnel, FUNNEL_RECONSTRUCTED } from '#app/components/visuals/case-funnel.tsx'
+import { CaseTimeline, TIMELINE_RECONSTRUCTED } from '#app/components/visuals/case-timeline.tsx'
 import { HomeWork } from '#app/components/visuals/home-work.tsx'
 import { LABEL_GAP, LABEL_REACH, placeLabels, ringStep } from '#app/components/visuals/city-map.tsx'
 import { PageFunnel } from '#app/components/visuals/page-funnel.tsx'
@@ -134,4 +136,60 @@ describe('city maps', () => {
       })
     })
   }
+})
+
+describe('case-study charts', () => {
+  const studies = [...content['case-studies']].map(([path, entry]) => [path, entry.data] as const)
+
+  test('every case study has its charts', () => {
+    expect(studies.map(([path]) => path).sort()).toEqual([
+      '/case-studies/fitness-brand',
+      '/case-studies/medtech-client',
+      '/case-studies/saas-startup',
+    ])
+  })
+
+  for (const [path, study] of studies) {
+    test(`${path}: each chart says under it that its figures are reconstructed to agree with the results`, () => {
+      const { engagement, results } = study
+      document.body.innerHTML = renderToString(
+        <CaseTimeline timeline={engagement.timeline} engagement={engagement} results={results} />,
+      )
+      const timeline = document.querySelector('figure')!
+      const timelineNote = [...timeline.querySelectorAll('p')].find((p) => p.textContent === TIMELINE_RECONSTRUCTED)
+      expect(timelineNote?.className).toContain('text-muted')
+      // Under the drawing, outside the caption, and not only in the table for assistive technology.
+      expect(timeline.querySelector('svg')!.compareDocumentPosition(timelineNote!)).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      )
+      expect(timelineNote!.closest('figcaption, .sr-only')).toBeNull()
+
+      document.body.innerHTML = renderToString(<CaseFunnel funnel={engagement.funnel} />)
+      const funnel = document.querySelector('figure')!
+      const funnelNote = [...funnel.querySelectorAll('p')].find((p) => p.textContent === FUNNEL_RECONSTRUCTED)
+      expect(funnelNote?.className).toContain('text-muted')
+      expect(funnelNote!.closest('figcaption, .sr-only, [aria-hidden="true"]')).toBeNull()
+    })
+  }
+
+  test('a timeline says what its baseline is: the months before kickoff, or the same months a year earlier', () => {
+    const drawn = (path: string) => {
+      const { engagement, results } = content['case-studies'].get(path)!.data
+      document.body.innerHTML = renderToString(
+        <CaseTimeline timeline={engagement.timeline} engagement={engagement} results={results} />,
+      )
+      return {
+        caption: document.querySelector('figcaption')!.textContent,
+        labels: [...document.querySelectorAll('svg text')].map((text) => text.textContent),
+      }
+    }
+    const fitness = drawn('/case-studies/fitness-brand')
+    expect(fitness.caption).toContain('2.2x → 4.1x, the last 3 months against the same 3 months a year earlier.')
+    expect(fitness.caption).not.toContain('kickoff')
+    expect(fitness.labels).toEqual(expect.arrayContaining(['A year earlier', 'Engagement']))
+    expect(fitness.labels).not.toContain('Before kickoff')
+    const saas = drawn('/case-studies/saas-startup')
+    expect(saas.caption).toContain('the last 3 months against the 3 before kickoff.')
+    expect(saas.labels).toEqual(expect.arrayContaining(['Before kickoff', 'Engagement']))
+  })
 })

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { schemas, type Engagement } from '#app/lib/content/schemas.ts'
 import { parseFrontmatter } from '#app/lib/content/files.ts'
 import { listMarkdown } from '#app/lib/content/test-collections.ts'
-import { derivedResults, funnelRows, timelineColumns, timelinePoints } from './engagement.ts'
+import { comparedPeriods, derivedResults, funnelRows, timelineColumns, timelinePoints } from './engagement.ts'
 
 // Each case study's headline results follow from its own figures
 // (docs/product.md#case-studies): worked out from the `engagement` field,
@@ -41,16 +41,24 @@ describe('the results follow from the engagement figures', () => {
 
   test('the SaaS company: demo requests of months 4-6 against the 3 months before kickoff, +212%', () => {
     const saas = studies.find((study) => study.file.endsWith('saas-startup.md'))!.data
+    expect(comparedPeriods(saas.engagement.timeline)).toEqual({ baseline: 3, last: 6, against: 'before-kickoff' })
     expect(derivedResults(saas.engagement, saas.results)).toEqual([
       { place: 1, value: '+212%' },
       { place: 3, before: '9%', value: '14%' },
     ])
   })
 
-  test('the fitness brand: return on ad spend and cost per new customer over the same windows, repeat rate', () => {
+  test('the fitness brand: return on ad spend and cost per new customer, the holiday peak year over year, repeat rate', () => {
     const fitness = studies.find((study) => study.file.endsWith('fitness-brand.md'))!.data
+    // The last 3 months (November to January) against the same 3 months a year earlier, not the spring before kickoff.
+    expect(comparedPeriods(fitness.engagement.timeline)).toEqual({ baseline: 3, last: 8, against: 'year-earlier' })
+    expect(fitness.engagement.timeline.points.slice(0, 3).map((point) => point.label)).toEqual([
+      'November, a year earlier',
+      'December, a year earlier',
+      'January, a year earlier',
+    ])
     expect(derivedResults(fitness.engagement, fitness.results)).toEqual([
-      { place: 1, before: '1.8x', value: '4.1x' },
+      { place: 1, before: '2.2x', value: '4.1x' },
       { place: 4, value: '-41%' },
       { place: 3, value: '+46%' },
     ])

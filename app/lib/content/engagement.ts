@@ -25,7 +25,7 @@ export interface TimelinePoint {
 
 const thousands = new Intl.NumberFormat('en-US')
 const dollars = (value: number) => `$${thousands.format(Math.round(value))}`
-/** Return on ad spend as the case studies write it: "1.8x". */
+/** Return on ad spend as the case studies write it: "2.2x". */
 export const times = (value: number, digits = 1) => `${value.toFixed(digits)}x`
 const percent = (value: number) => `${Math.round(value * 100)}%`
 /** A change as the case studies write it: "+212%", "-41%". */
@@ -75,12 +75,14 @@ export function formatTimelineValue(timeline: Timeline, value: number): string {
 }
 
 /**
- * The periods a timeline's results compare: the periods before kickoff (its
- * baseline) and as many at its end.
+ * The periods a timeline's results compare: its baseline (the periods marked
+ * `before`) and as many at its end. `against` says what the baseline is: the
+ * periods just before kickoff, or the same periods a year earlier.
  */
 export function comparedPeriods(timeline: Timeline) {
   const baseline = timeline.points.filter((point) => point.before).length
-  return { baseline, last: timeline.points.length - baseline }
+  const against = timeline.baseline ?? 'before-kickoff'
+  return { baseline, last: timeline.points.length - baseline, against }
 }
 
 /** A result as the data gives it, in the case study's own notation. */
@@ -102,7 +104,8 @@ export const funnelRate = (counts: number[]) => counts.at(-1)! / counts[0]!
 /**
  * The results an engagement's figures back, each worked out from the figures:
  *
- * - counts: the last periods against as many before kickoff, as a change;
+ * - counts: the last periods against as many of the baseline (before kickoff
+ *   or a year earlier), as a change;
  * - ad return: revenue over spend for those two windows (before and after),
  *   and the cost per new customer (spend over first-time customers) as a change;
  * - the funnel: the share of each cohort that reached the last stage, before

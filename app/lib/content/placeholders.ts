@@ -27,6 +27,10 @@ export const placeholders = {
   conversionUplift: site.claims.conversionUplift,
   /** "average lift in the conversion rate each client program set out to raise": what the 127% measures. */
   conversionUpliftMeaning: site.claims.conversionUpliftMeaning,
+  /** "43% to 56%": the rises in the conversion rate each published case study set out to raise. */
+  publishedUpliftRange: `${site.claims.publishedUplifts.low} to ${site.claims.publishedUplifts.high}`,
+  /** "46%": the middle of those rises, the ROI calculator's first uplift. */
+  typicalUplift: site.claims.publishedUplifts.middle,
   /** "$10M+": ad spend managed. */
   adSpendManaged: site.claims.adSpendManaged,
   /** "30": length of the free strategy call in minutes, as in "{{sessionMinutes}}-minute". */

@@ -22,7 +22,7 @@ test("/sitemap.xml's dates are each article's last review, or its publication da
 
 test('a result with a starting level carries both bars, in percent of the longer; the others none', async () => {
   const study = (await getCaseStudy(page('/case-studies/fitness-brand')))
-  expect(study.results[0]).toEqual({ value: '4.1x', before: '1.8x', label: 'Return on ad spend', bars: { before: 44, after: 100 } })
+  expect(study.results[0]).toEqual({ value: '4.1x', before: '2.2x', label: 'Return on ad spend', bars: { before: 54, after: 100 } })
   expect(study.results[2]).not.toHaveProperty('bars')
   // A measure that fell: the longer bar is the starting level.
   const medtech = (await getCaseStudy(page('/case-studies/medtech-client')))
@@ -33,7 +33,7 @@ test("the home page's results panel holds each case study's first result, its st
   const home = (await getPage(page('/')))
   expect(home.results).toEqual([
     { value: '+212%', label: 'SaaS Startup: Demo requests, last 90 days against the 90 days before' },
-    { value: '1.8x → 4.1x', label: 'Fitness Brand: Return on ad spend' },
+    { value: '2.2x → 4.1x', label: 'Fitness Brand: Return on ad spend' },
     { value: '+164%', label: 'MedTech Client: Qualified leads from outpatient clinics' },
   ])
   expect((await getPage(page('/about'))).results).toBeUndefined()
@@ -46,7 +46,7 @@ test('a starting level must be a figure of the same unit as the result', async (
   const services = fitness.services.map((service) => service.id)
   const withBefore = (value: string, before: string) =>
     caseStudySchema.safeParse({ ...fitness, services, results: [{ value, before, label: 'A measure' }, ...fitness.results.slice(1)] })
-  expect(withBefore('4.1x', '1.8x').success).toBe(true)
+  expect(withBefore('4.1x', '2.2x').success).toBe(true)
   expect(withBefore('69 days', '94 days').success).toBe(true)
   expect(withBefore('+164%', '94 days').error?.issues[0]?.path).toEqual(['results', 0, 'before'])
   expect(withBefore('31%', '12').success).toBe(false)

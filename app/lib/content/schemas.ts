@@ -201,7 +201,7 @@ const statSchema = z.strictObject({
 })
 
 /**
- * A figure as a number and its unit: "1.8x" is 1.8 and "x", "94 days" is 94 and
+ * A figure as a number and its unit: "2.2x" is 2.2 and "x", "94 days" is 94 and
  * " days", "$1.2M" is 1.2 with "$" and "M". Undefined for anything else.
  */
 export function parseFigure(figure: string): { number: number; unit: string } | undefined {
@@ -216,9 +216,10 @@ export function parseFigure(figure: string): { number: number; unit: string } | 
 const resultSchema = statSchema
   .extend({
     /**
-     * Where the measure stood before the engagement, as the case study states it,
-     * e.g. "1.8x" for a `value` of "4.1x": the page then shows before and after,
-     * and draws them as two bars. Both must be plain figures of the same unit.
+     * Where the measure stood at the baseline, before the engagement or a year
+     * earlier, as the case study states it, e.g. "2.2x" for a `value` of "4.1x":
+     * the page then shows before and after, and draws them as two bars. Both
+     * must be plain figures of the same unit.
      */
     before: text(1, 12).optional(),
   })
@@ -230,7 +231,7 @@ const resultSchema = statSchema
       context.addIssue({
         code: 'custom',
         path: ['before'],
-        message: `"${result.before}" and "${result.value}" must be figures of the same unit, such as "1.8x" and "4.1x"`,
+        message: `"${result.before}" and "${result.value}" must be figures of the same unit, such as "2.2x" and "4.1x"`,
       })
   })
 export type CaseStudyResult = z.infer<typeof resultSchema>
@@ -718,17 +719,25 @@ const serviceSchema = (reference: Reference) =>
 })
 
 /**
- * A period of an engagement's timeline: a month or a week, before kickoff or
- * during the engagement.
+ * A period of an engagement's timeline: a month or a week of its baseline
+ * (before kickoff, or a year earlier) or of the engagement.
  */
 const periodFields = {
   /** The period in full, as the table names it, e.g. "June" or "Month 4", 2-30 characters. */
   label: text(2, 30),
   /** Its name under the chart's axis, e.g. "Jun" or "M4", 1-4 characters. */
   short: text(1, 4),
-  /** True for a period before the engagement started: the baseline its results are measured against. */
+  /** True for a period of the baseline its results are measured against, which the timeline's `baseline` names. */
   before: z.boolean().optional(),
 }
+/**
+ * What the timeline's periods marked `before` are: the months just before
+ * kickoff (`before-kickoff`, also when left out), or the same months as the
+ * engagement's last ones a year earlier (`year-earlier`, a baseline of the
+ * same season). Either way the results compare them with as many periods at
+ * the end.
+ */
+const baselineField = () => z.enum(['before-kickoff', 'year-earlier']).optional()
 const count = () => z.number().int().nonnegative()
 /** A result's place in the case study's `results`, 1 for the first. */
 const place = () => z.number().int().min(1).max(4)
@@ -753,17 +762,19 @@ const engagementSchema = z.strictObject({
       note: text(10, 120).optional(),
       /** The groups each count is split into, e.g. clinic specialties; one group when not split. */
       groups: z.array(text(2, 20)).min(1).max(3),
+      baseline: baselineField(),
       points: z
         .array(z.strictObject({ ...periodFields, /** One count per group. */ counts: z.array(count()).min(1).max(3) }))
         .min(4)
         .max(16),
-      /** The result these counts back, by its place in `results` (1 for the first): the last periods against as many before kickoff. */
+      /** The result these counts back, by its place in `results` (1 for the first): the last periods against as many of the baseline. */
       proves: place(),
     }),
     z.strictObject({
       /** Paid spend, the revenue it brought and the new customers per period: return on ad spend, and cost per acquisition. */
       kind: z.literal('ad-return'),
       title: text(10, 60),
+      baseline: baselineField(),
       points: z
         .array(
           z.strictObject({

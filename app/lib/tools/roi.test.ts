@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { resolvePlaceholders } from '../content/placeholders.ts'
 import {
   calculateRoi,
-  claimedUplift,
+  typicalUplift,
   formatCount,
   formatMoney,
   formatPayback,
@@ -72,32 +72,33 @@ describe('the worked example on the page', () => {
     expect(result.extraGrossProfit).toBe(57_375 - 45_900)
   })
 
-  test('the calculator opens with the B2B example and the site’s average uplift', () => {
+  test('the calculator opens with the B2B example and a typical uplift, the middle published one, not the average', () => {
     expect({ ...roiDefaults, uplift: 0 }).toEqual(exampleInputs(0))
-    expect(`${claimedUplift}%`).toBe(site.claims.conversionUplift)
-    expect(roiDefaults.uplift).toBe(claimedUplift)
+    expect(`${typicalUplift}%`).toBe(site.claims.publishedUplifts.middle)
+    expect(roiDefaults.uplift).toBe(typicalUplift)
+    expect(`${roiDefaults.uplift}%`).not.toBe(site.claims.conversionUplift)
   })
 
-  test('the uplift’s default says what the figure is, from the one constant, and that it is no typical result', () => {
-    const meaning = site.claims.conversionUpliftMeaning
-    expect(meaning.length).toBeGreaterThan(10)
-    expect(roiFields.uplift.help).toContain(`${site.claims.conversionUplift}, the ${meaning}`)
-    expect(roiFields.uplift.help).toMatch(/not a typical result/)
-    // The page's description of the input says the same, through its placeholder.
+  test('the uplift’s default says where it comes from, from the one constant, and that it is no promise', () => {
+    const { low, middle, high } = site.claims.publishedUplifts
+    const source = `${middle}, the middle of the rises in our published case studies (${low} to ${high})`
+    expect(roiFields.uplift.help).toContain(source)
+    expect(roiFields.uplift.help).toMatch(/not a promise/)
+    // The page's description of the input says the same, through its placeholders.
     const card = passagesOf('content/pages/roi-calculator.md').find(
       (passage) => passage.key === 'title' && passage.text === 'Expected conversion uplift',
     )
     expect(card?.holder).toBeDefined()
     const body = resolvePlaceholders(String(card!.holder!.body))
-    expect(body).toContain(`${site.claims.conversionUplift}, the ${meaning}`)
-    expect(body).toMatch(/not a typical result/)
+    expect(body).toContain(source)
+    expect(body).toMatch(/not a promise/)
   })
 })
 
 describe('calculateRoi', () => {
   test('typical values: the defaults, today and with the uplift', () => {
     const result = calculateRoi(roiDefaults)
-    const factor = (100 + claimedUplift) / 100
+    const factor = (100 + typicalUplift) / 100
     expect(result.today).toEqual({
       conversion: 2.5,
       leads: 500,
@@ -245,8 +246,8 @@ describe('rounding', () => {
   })
 
   test('no leads or customers are shown or downloaded in fractions; money stays to the cent', () => {
-    // 50,000 visitors at the default rates and uplift: 2,837.5 leads and 113.5 customers a month.
-    const inputs = { ...roiDefaults, visitors: 50_000 }
+    // 50,000 visitors at the default rates and a 127% uplift: 2,837.5 leads and 113.5 customers a month.
+    const inputs = { ...roiDefaults, visitors: 50_000, uplift: 127 }
     const result = calculateRoi(inputs)
     expect(result.withUplift.leads).toBe(2837.5)
     expect(result.withUplift.customers).toBe(113.5)
@@ -318,13 +319,13 @@ describe('roiCsv', () => {
     const result = calculateRoi(roiDefaults)
     const lines = roiCsv(roiDefaults, result).split('\r\n')
     expect(lines.at(-1)).toBe('')
-    expect(lines[0]).toBe(`Section,Item,Unit,Today,With ${site.claims.conversionUplift} uplift`)
+    expect(lines[0]).toBe(`Section,Item,Unit,Today,With ${site.claims.publishedUplifts.middle} uplift`)
     expect(lines).toContain('Input,Monthly visitors,visitors,20000,20000')
-    expect(lines).toContain(`Input,Expected conversion uplift,%,0,${claimedUplift}`)
-    expect(lines).toContain('Result,Leads per month,leads,500,1135')
-    expect(lines).toContain('Result,Revenue per month,USD,80000,181600')
-    expect(lines).toContain('Result,ROI,%,167,505')
-    expect(lines).toContain('Result,Payback period,months,0.38,0.17')
+    expect(lines).toContain(`Input,Expected conversion uplift,%,0,${typicalUplift}`)
+    expect(lines).toContain('Result,Leads per month,leads,500,730')
+    expect(lines).toContain('Result,Revenue per month,USD,80000,116800')
+    expect(lines).toContain('Result,ROI,%,167,289')
+    expect(lines).toContain('Result,Payback period,months,0.38,0.26')
     expect(lines).toHaveLength(1 + roiFieldNames.length + resultRows(result).length + 1)
   })
 

@@ -94,29 +94,31 @@ export const roiFields: Record<RoiField, RoiFieldSpec> = {
     unit: '%',
     min: 0,
     max: 500,
-    // The default is the site's claim: say what that figure is, from the one
-    // constant that defines it, and that it is no one business's typical result.
+    // The default is a typical case: say where it comes from, from the one
+    // constant that defines it, and that it is no promise.
     help:
-      `Applied in the second column. It starts at ${site.claims.conversionUplift}, the ${site.claims.conversionUpliftMeaning}. ` +
-      'That is an average across programs, not a typical result or a promise: try a cautious figure too.',
+      `Applied in the second column. It starts at ${site.claims.publishedUplifts.middle}, the middle of the rises in our published case studies ` +
+      `(${site.claims.publishedUplifts.low} to ${site.claims.publishedUplifts.high}). A typical case, not a promise: try a cautious figure too.`,
   },
 }
 
 /**
- * The site's average conversion uplift as a number: "127%" in app/lib/site/site.ts
- * gives 127. The claim is written once, there (docs/product.md#brand-and-business-facts).
+ * The uplift the calculator opens on, as a number: the middle of the published
+ * case studies' rises, "46%" in app/lib/site/site.ts, gives 46. A typical case,
+ * not the site's average, which a few programs pull up
+ * (docs/product.md#roi-calculator).
  */
-export const claimedUplift = parsePercentClaim(site.claims.conversionUplift)
+export const typicalUplift = parsePercentClaim(site.claims.publishedUplifts.middle)
 
 function parsePercentClaim(claim: string): number {
   const match = /^(\d+(?:\.\d+)?)%$/.exec(claim)
-  if (!match) throw new Error(`The conversion uplift claim "${claim}" is not a percentage such as "50%"`)
+  if (!match) throw new Error(`The uplift "${claim}" is not a percentage such as "50%"`)
   return Number(match[1])
 }
 
 /**
  * The figures the calculator opens with: the B2B services firm of the worked
- * example on the page, and the site's average uplift. The pre-rendered page
+ * example on the page, and a typical uplift (`typicalUplift`). The pre-rendered page
  * shows these, so it agrees with the example below it.
  */
 export const roiDefaults: RoiInputs = {
@@ -126,7 +128,7 @@ export const roiDefaults: RoiInputs = {
   deal: 4_000,
   margin: 60,
   spend: 18_000,
-  uplift: claimedUplift,
+  uplift: typicalUplift,
 }
 
 /** The defaults as input text. */
