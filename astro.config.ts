@@ -12,6 +12,7 @@ import { buildDefines, readBuildEnv } from './app/lib/site/build-env.ts'
 import { FROM_PARAM, ZONE_PARAM } from './app/lib/booking/booking-form.ts'
 import { islandDirectives } from './app/directives/integration.ts'
 import { markdownPlugins } from './app/lib/content/markdown.ts'
+import { categoryRedirects } from './app/lib/content/categories.ts'
 import { leadServer } from './server/astro/adapter.ts'
 import { pageCspConfig } from './server/hosting/security-policy.ts'
 import { articleCovers } from './scripts/social-cards/covers.ts'
@@ -71,7 +72,13 @@ export default defineConfig({
   },
   // One address per page: "/about", never "/about/" (the server redirects).
   trailingSlash: 'never',
+  // Addresses that moved answer 301 with where they went: the blog's old
+  // category pages, now their topics' (app/lib/content/categories.ts).
+  redirects: Object.fromEntries(
+    Object.entries(categoryRedirects).map(([from, to]) => [from, { status: 301, destination: to }]),
+  ),
   build: {
+    redirects: false,
     format: 'directory',
     client: './client',
     server: './server',

@@ -62,6 +62,16 @@ test('serves pages, the not-found page and assets', async () => {
   expect((await app.request('/about/')).status).toBe(301)
 })
 
+test("a moved address (Astro's redirects, from the build's headers file) answers 301 to where it went, the query kept", async () => {
+  const moved = await app.request('/blog/category/video?utm_source=newsletter')
+  expect(moved.status).toBe(301)
+  expect(moved.headers.get('location')).toBe('/blog/category/paid-ads-and-social?utm_source=newsletter')
+  expect(moved.headers.get('x-content-type-options')).toBe('nosniff')
+  expect((await app.request('/blog/category/paid-ads-and-social')).status).toBe(200)
+  // Only the address itself: a longer one is no page.
+  expect((await app.request('/blog/category/video/more')).status).toBe(404)
+})
+
 describe('security headers', () => {
   test('every response carries them', async () => {
     const responses = {

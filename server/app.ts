@@ -75,6 +75,17 @@ export function createApp({
       )
       .route('/api/health', healthApi({ store, log, outboxStatus }))
       // Last: the files of the build, then what Astro answers on demand, then the not-found page.
-      .route('/', pagesApp({ files, notFoundPage, pageCsp: headers.pages, renderPage, services, clientAddress }))
+      .route(
+        '/',
+        pagesApp({
+          files,
+          notFoundPage,
+          pageCsp: headers.pages,
+          redirects: headers.redirects,
+          renderPage,
+          services,
+          clientAddress,
+        }),
+      )
   )
 }

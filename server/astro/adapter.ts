@@ -17,6 +17,8 @@ import { writeSecurityHeaders } from '../hosting/headers-file.ts'
  * carries its own.
  */
 export function leadServer(): AstroIntegration {
+  // Astro's `redirects`, from path to path: written beside the headers for the server and nginx to answer 301.
+  const redirects: Record<string, string> = {}
   return {
     name: 'northpeak-lead-server',
     hooks: {
@@ -42,6 +44,17 @@ export function leadServer(): AstroIntegration {
           },
         })
       },
+      'astro:routes:resolved': ({ routes }) => {
+        for (const key of Object.keys(redirects)) delete redirects[key]
+        for (const route of routes) {
+          if (route.type !== 'redirect' || !route.redirect) continue
+          const to = typeof route.redirect === 'string' ? route.redirect : route.redirect.destination
+          const status = typeof route.redirect === 'string' ? 301 : route.redirect.status
+          if (status !== 301)
+            throw new Error(`The redirect of ${route.pattern} is ${status}: the site's servers answer 301 only`)
+          redirects[route.pattern] = to
+        }
+      },
       'astro:build:generated': ({ dir, routeToHeaders }) => {
         const pages: Record<string, string> = {}
         for (const [pathname, { headers, route }] of routeToHeaders) {
@@ -52,7 +65,7 @@ export function leadServer(): AstroIntegration {
           // The not-found page is the one page written as a file of its own, 404.html.
           pages[pathname === '/404' ? NOT_FOUND_PATH : pathname] = csp
         }
-        writeSecurityHeaders(fileURLToPath(dir), pages)
+        writeSecurityHeaders(fileURLToPath(dir), pages, redirects)
       },
     },
   }

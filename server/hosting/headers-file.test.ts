@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import { categoryRedirects } from '#app/lib/content/categories.ts'
 import { NOT_FOUND_PATH } from '#app/lib/site/not-found.ts'
 import { pages as sitePages } from '#app/lib/site/registry.ts'
 import { themeScript } from '#app/lib/browser/theme.ts'
@@ -54,12 +55,12 @@ describe("the build's headers file", () => {
 
 describe('writeSecurityHeaders', () => {
   const dir = scratch()
-  const written = writeSecurityHeaders(dir, built.pages)
+  const written = writeSecurityHeaders(dir, built.pages, built.redirects)
   const another = scratch()
 
   test("writes, from the pages' policies, the very files the build wrote", () => {
     expect(written).toEqual(built)
-    for (const name of ['_headers.json', '_headers']) {
+    for (const name of ['_headers.json', '_headers', '_redirects']) {
       expect(readFileSync(path.join(dir, name), 'utf8'), name).toBe(readFileSync(path.join(clientDir, name), 'utf8'))
     }
   })
@@ -85,6 +86,17 @@ describe('writeSecurityHeaders', () => {
     expect(headersRuleCount(written)).toBe(text.split('\n\n').length - 1)
     // A static host joins two matching rules' values: the fallback under /* would add a second, stricter policy.
     expect(text).not.toContain(fallbackCsp)
+  })
+
+  test("writes Astro's redirects as a _redirects file for static hosts: each moved address, 301 to its page", () => {
+    const lines = readFileSync(path.join(dir, '_redirects'), 'utf8').trimEnd().split('\n')
+    expect(lines[0]).toMatch(/^# Written by the build/)
+    expect(lines.slice(1)).toEqual(
+      Object.entries(categoryRedirects)
+        .map(([from, to]) => `${from} ${to} 301`)
+        .toSorted(),
+    )
+    expect(lines).toContain('/blog/category/video /blog/category/paid-ads-and-social 301')
   })
 
   test('lists the pages by path, in order, whatever order they come in', () => {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { cachePolicy, HASHED_ASSETS } from './cache-policy.ts'
 import { commonSecurityHeaders, fallbackCsp } from './security-policy.ts'
-import { HEADERS_JSON, HEADERS_TEXT } from './static-files.ts'
+import { HEADERS_JSON, HEADERS_TEXT, REDIRECTS_TEXT } from './static-files.ts'
 
 /**
  * The build's security headers file, `_headers.json` in the client folder:
@@ -19,6 +19,12 @@ const securityHeadersSchema = z.object({
   fallbackCsp: z.string().min(1),
   /** Content-Security-Policy of each page, by URL path ("/", "/about", "/404"). */
   pages: z.record(z.string(), z.string().min(1)),
+  /**
+   * Addresses that moved, answered 301 with the address they moved to (a path
+   * of this site): Astro's `redirects` (astro.config.ts), as the adapter is
+   * given them.
+   */
+  redirects: z.record(z.string().regex(/^\/[^/]/), z.string().regex(/^\/(?![/\\])/)).default({}),
 })
 
 export type SecurityHeaders = z.infer<typeof securityHeadersSchema>
@@ -26,13 +32,21 @@ export type SecurityHeaders = z.infer<typeof securityHeadersSchema>
 const generatedNote =
   'Written by the build (server/astro/adapter.ts) from the policies Astro gives each page; do not edit.'
 
-/** The headers of a build whose pre-rendered pages have the policies `pages` (by URL path). */
-export function computeSecurityHeaders(pages: Record<string, string>): SecurityHeaders {
-  return {
-    common: commonSecurityHeaders,
-    fallbackCsp,
-    pages: Object.fromEntries(Object.entries(pages).toSorted(([a], [b]) => a.localeCompare(b))),
-  }
+/** The headers of a build whose pre-rendered pages have the policies `pages` (by URL path), and its `redirects`. */
+export function computeSecurityHeaders(
+  pages: Record<string, string>,
+  redirects: Record<string, string> = {},
+): SecurityHeaders {
+  const sorted = (record: Record<string, string>) =>
+    Object.fromEntries(Object.entries(record).toSorted(([a], [b]) => a.localeCompare(b)))
+  return { common: commonSecurityHeaders, fallbackCsp, pages: sorted(pages), redirects: sorted(redirects) }
+}
+
+/** The redirects as a Netlify / Cloudflare Pages `_redirects` file: one permanent redirect a line. */
+export function redirectsText(headers: SecurityHeaders): string {
+  return [`# ${generatedNote}`, ...Object.entries(headers.redirects).map(([from, to]) => `${from} ${to} 301`)].join(
+    '\n',
+  )
 }
 
 /**
@@ -66,11 +80,19 @@ export function headersRuleCount(headers: SecurityHeaders): number {
   return 2 + Object.keys(headers.pages).length
 }
 
-/** Writes both headers files of the build in `clientDir`, whose pre-rendered pages have the policies `pages`. */
-export function writeSecurityHeaders(clientDir: string, pages: Record<string, string>): SecurityHeaders {
-  const headers = computeSecurityHeaders(pages)
+/**
+ * Writes the headers files of the build in `clientDir`, whose pre-rendered
+ * pages have the policies `pages`, and the redirects file for static hosts.
+ */
+export function writeSecurityHeaders(
+  clientDir: string,
+  pages: Record<string, string>,
+  redirects: Record<string, string> = {},
+): SecurityHeaders {
+  const headers = computeSecurityHeaders(pages, redirects)
   writeFileSync(path.join(clientDir, HEADERS_JSON), `${JSON.stringify({ '//': generatedNote, ...headers }, null, 2)}\n`)
   writeFileSync(path.join(clientDir, HEADERS_TEXT), `${headersText(headers)}\n`)
+  writeFileSync(path.join(clientDir, REDIRECTS_TEXT), `${redirectsText(headers)}\n`)
   return headers
 }
 

@@ -122,6 +122,13 @@ export function nginxConf(headers: SecurityHeaders, rendered: readonly string[])
       '  }',
       '  return 404;',
     ]),
+    "# Addresses that moved (Astro's redirects, from the headers file): 301 to where they went, the query kept.",
+    ...Object.entries(headers.redirects).flatMap(([from, to]) =>
+      location(`= ${from}`, [
+        ...headerLines(headers.fallbackCsp, cachePolicy.revalidate).filter((line) => !line.includes('Cache-Control')),
+        `  return 301 ${to}$is_args$args;`,
+      ]),
+    ),
     '# Not for visitors: compressed copies by their own name, index files by theirs, the headers files.',
     ...location(`~ (\\.(br|gz)$|/index\\.html$|^/(${notServedPattern})$)`, ['  return 404;']),
     ...location(`~ ^${HASHED_ASSETS}`, [

@@ -23,7 +23,10 @@ export const HEADERS_TEXT = '_headers'
  * Files of the build that are not for visitors: the headers files, read by
  * the server and by static hosts. They answer 404 like any unknown path.
  */
-export const notServed = new Set([`/${HEADERS_JSON}`, `/${HEADERS_TEXT}`])
+/** The redirects file of the build, for static hosts that read one (./headers-file.ts). */
+export const REDIRECTS_TEXT = '_redirects'
+
+export const notServed = new Set([`/${HEADERS_JSON}`, `/${HEADERS_TEXT}`, `/${REDIRECTS_TEXT}`])
 
 /** The Content-Type of each extension the build has; anything else is application/octet-stream. */
 export const contentTypes: Record<string, string> = {

@@ -44,6 +44,7 @@ export function pagesApp({
   files,
   notFoundPage,
   pageCsp,
+  redirects = {},
   renderPage,
   services,
   clientAddress,
@@ -54,6 +55,8 @@ export function pagesApp({
   notFoundPage: StaticFile
   /** The CSP of each page by URL path, from the build's headers file (server/hosting/headers-file.ts). */
   pageCsp: Record<string, string>
+  /** Addresses that moved, by path, and where to: answered 301 (Astro's `redirects`, from the headers file). */
+  redirects?: Record<string, string>
   renderPage: RenderPage
   services: SiteServices
   clientAddress: ClientAddress
@@ -127,6 +130,9 @@ export function pagesApp({
           if (pathname.length > 1 && pathname.endsWith('/')) {
             return c.redirect(`${pathOnThisSite(pathname.replace(/\/+$/, ''))}${search}`, 301)
           }
+          // An address that moved: where it went, the query kept.
+          const moved = Object.hasOwn(redirects, pathname) ? redirects[pathname] : undefined
+          if (moved) return c.redirect(`${pathOnThisSite(moved)}${search}`, 301)
           const found = pathname === NOT_FOUND_PATH ? undefined : files.get(decodePath(pathname))
           // The build's files are sent as they are: their compressed copies were made at build.
           if (found) return send(c, found, 200)

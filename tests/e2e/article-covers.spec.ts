@@ -135,8 +135,8 @@ test.describe('at 1280x800', () => {
     })
   }
 
-  test('a category page leads with its newest article across the row, its cover beside the text', async ({ page }) => {
-    const many = categories.find((entry) => entry.path === '/blog/category/social-media')!
+  test('a topic page leads with its newest article across the row, its cover beside the text', async ({ page }) => {
+    const many = categories.find((entry) => entry.path === '/blog/category/paid-ads-and-social')!
     await loaded(page, many.path)
     const list = page.getByTestId('article-list')
     const { paths } = await cardCovers(page, list)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { auditRequest } from '#app/lib/leads/audit-request.ts'
+import { blogTopics, topicOf } from '#app/lib/content/categories.ts'
 import { contentFileOf, parseFrontmatter } from '#app/lib/content/files.ts'
 import { articles, pages } from '#app/lib/site/registry.ts'
 import { expectedPages, origin } from './expected.ts'
@@ -128,8 +129,9 @@ test.describe("an article's body (docs/decisions/027-bodies-once-per-document.md
 })
 
 /** The articles of a category, newest first, from the content files. */
-function articlesOf(category: string) {
-  return publishedArticles.filter((article) => article.category === category)
+/** The articles a topic's page lists: those of its categories. */
+function articlesOf(topic: string) {
+  return publishedArticles.filter((article) => topicOf(article.category).name === topic)
 }
 
 test.describe('category pages', () => {
@@ -145,7 +147,7 @@ test.describe('category pages', () => {
       const response = await page.goto(entry.path)
       expect(response?.status()).toBe(200)
       const data = categoryOf(entry.path.split('/').at(-1)!)
-      expect(data.category).toBe(entry.name)
+      expect(data.topic).toBe(entry.name)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.heading!)
       const titles = page.getByTestId('article-list').getByRole('heading', { level: 3 })
       await expect(titles).toHaveText(articlesOf(entry.name).map((article) => article.title))
@@ -157,20 +159,30 @@ test.describe('category pages', () => {
     })
   }
 
-  test('a category page has breadcrumbs back to the blog and is on both sitemaps', async ({ page, request }) => {
-    await page.goto('/blog/category/social-media')
+  test('a topic page has breadcrumbs back to the blog and is on both sitemaps', async ({ page, request }) => {
+    await page.goto('/blog/category/paid-ads-and-social')
     const trail = page.getByRole('navigation', { name: 'Breadcrumb' })
     await expect(trail.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog')
-    await expect(trail).toContainText('Social Media')
+    await expect(trail).toContainText('Paid Ads and Social')
     expect(await (await request.get('/sitemap.xml')).text()).toContain(
-      `<loc>${origin}/blog/category/social-media</loc>`,
+      `<loc>${origin}/blog/category/paid-ads-and-social</loc>`,
     )
     await page.goto('/sitemap')
     const topics = page.getByRole('region', { name: 'Blog Topics' })
-    await expect(topics.getByRole('link', { name: 'Social Media', exact: true })).toHaveAttribute(
+    await expect(topics.getByRole('link', { name: 'Paid Ads and Social', exact: true })).toHaveAttribute(
       'href',
-      '/blog/category/social-media',
+      '/blog/category/paid-ads-and-social',
     )
+  })
+
+  test("a category's old page takes the visitor to its topic's, and is on no sitemap", async ({ page, request }) => {
+    const old = await request.get('/blog/category/video?utm_source=news', { maxRedirects: 0 })
+    expect(old.status()).toBe(301)
+    expect(old.headers()['location']).toBe('/blog/category/paid-ads-and-social?utm_source=news')
+    await page.goto('/blog/category/video')
+    await expect(page).toHaveURL(/\/blog\/category\/paid-ads-and-social$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paid ads, social and video')
+    expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/blog/category/video<')
   })
 
   test('the blog index lists every article newest first with its category, date and read time, and links each topic', async ({
@@ -180,16 +192,19 @@ test.describe('category pages', () => {
     const list = page.getByTestId('article-list')
     await expect(list.getByRole('heading', { level: 3 })).toHaveText(publishedArticles.map((article) => article.title))
     const first = list.getByRole('listitem').first()
+    // The article's category, as the product names it, links to the page of its topic.
     await expect(first.getByRole('link', { name: publishedArticles[0]!.category, exact: true })).toHaveAttribute(
       'href',
-      `/blog/category/${publishedArticles[0]!.category.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+      `/blog/category/${topicOf(publishedArticles[0]!.category)
+        .name.toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')}`,
     )
     await expect(first.locator('time')).toHaveAttribute('datetime', publishedArticles[0]!.date)
     await expect(first).toContainText(/\d+ min read/)
     await expect(list.getByText('Popular')).not.toHaveCount(0)
     const topics = page.getByRole('navigation', { name: 'Blog topics' })
     await expect(topics.getByRole('link', { name: 'All articles' })).toHaveAttribute('aria-current', 'page')
-    await expect(topics.getByRole('link')).toHaveCount(1 + 20)
+    await expect(topics.getByRole('link')).toHaveCount(1 + blogTopics.length)
   })
 })
 
@@ -227,7 +242,10 @@ test.describe('search on the blog index', () => {
     await expect(page.getByText('No article matches “zzzz”.')).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: 'match' })).toHaveText('0 articles match “zzzz”')
     const topics = page.getByRole('navigation', { name: 'Blog topics to browse' })
-    await expect(topics.getByRole('link', { name: /^Paid Ads \(/ })).toHaveAttribute('href', '/blog/category/paid-ads')
+    await expect(topics.getByRole('link', { name: /^Paid Ads and Social \(/ })).toHaveAttribute(
+      'href',
+      '/blog/category/paid-ads-and-social',
+    )
     await page.getByRole('searchbox', { name: 'Search articles' }).fill('')
     await expect(page).toHaveURL(/\/blog$/)
     await expect(page.getByTestId('article-list').getByRole('heading', { level: 3 })).toHaveCount(
@@ -262,17 +280,16 @@ test('an article reviewed since it was published says so on its card, with the d
   await expect(plain.getByText(/^Updated /)).toHaveCount(0)
 })
 
-test('a category page of one article is kept out of search engines, one of two or more is indexed', async ({
-  page,
-  request,
-}) => {
+test('every topic page lists two articles or more and is indexed, on the sitemap', async ({ page, request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text()
-  // Branding lists the brand strategy guide alone; SEO lists three articles.
-  await page.goto('/blog/category/branding')
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
-  await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveCount(1)
-  expect(sitemap).not.toContain(`<loc>${origin}/blog/category/branding</loc>`)
-  await page.goto('/blog/category/seo')
-  await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
-  expect(sitemap).toContain(`<loc>${origin}/blog/category/seo</loc>`)
+  for (const topic of blogTopics) {
+    const path = `/blog/category/${topic.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+    await page.goto(path)
+    expect(
+      await page.getByRole('main').getByTestId('article-list').getByRole('heading', { level: 3 }).count(),
+      path,
+    ).toBeGreaterThanOrEqual(2)
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
+    expect(sitemap).toContain(`<loc>${origin}${path}</loc>`)
+  }
 })

@@ -184,6 +184,19 @@ test('a trailing slash redirects to the page, the query kept, as from the Node s
   expect(fromNginx.headers()['x-frame-options']).toBe('DENY')
 })
 
+test("a blog category's old page redirects to its topic's, the query kept, as from the Node server", async ({
+  request,
+}) => {
+  const [fromNginx, fromNode] = await Promise.all([
+    get(request, `${nginxUrl}/blog/category/video?utm_source=news`),
+    get(request, '/blog/category/video?utm_source=news'),
+  ])
+  expect(fromNginx.status()).toBe(301)
+  expect(fromNginx.headers()['location']).toBe('/blog/category/paid-ads-and-social?utm_source=news')
+  expect(fromNginx.headers()['location']).toBe(fromNode.headers()['location'])
+  expect(fromNginx.headers()['x-frame-options']).toBe('DENY')
+})
+
 test('/api/ goes to the API, which sends its own headers once', async ({ request }) => {
   const health = await get(request, `${nginxUrl}/api/health`)
   expect(health.status()).toBe(200)

@@ -122,9 +122,9 @@ export function checkEntry(collection: CollectionName, id: string, raw: unknown,
       throw fieldProblem(file, 'readTime', `${String(parsed.readTime)} min needs at least ${needed} words of body, it has ${words}`)
     }
   }
-  if (collection === 'categories' && categorySlug(String(parsed.category)) !== id) {
-    const category = String(parsed.category)
-    throw fieldProblem(file, 'category', `"${category}" belongs in ${categorySlug(category)}.md, not in this file`)
+  if (collection === 'categories' && categorySlug(String(parsed.topic)) !== id) {
+    const topic = String(parsed.topic)
+    throw fieldProblem(file, 'topic', `"${topic}" belongs in ${categorySlug(topic)}.md, not in this file`)
   }
   return { file, data, parsed, body, words }
 }

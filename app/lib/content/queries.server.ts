@@ -15,6 +15,7 @@ import {
 } from '#app/lib/site/registry.ts'
 import type { ImageMetadata } from 'astro'
 import { illustrationPath } from '#app/lib/content/illustrations.ts'
+import { blogTopics, topicOf } from './categories.ts'
 import { LOGO_WIDTHS, MEDIA_WIDTHS, TEAM_PHOTO_SIZE } from './picture-sizes.ts'
 import { pictureOf } from './pictures.server.ts'
 import { ContentError } from './loader.ts'
@@ -407,14 +408,14 @@ export function formatDate(date: string): string {
   return dateFormat.format(new Date(`${date}T00:00:00Z`))
 }
 
-/** Articles newest first, all of them or those of one category, as the blog lists them. */
-export async function articleSummaries(category?: string): Promise<ArticleSummary[]> {
-  return summariesOf(await content(), category)
+/** Articles newest first, all of them or those of some categories (a topic's), as the blog lists them. */
+export async function articleSummaries(categories?: readonly string[]): Promise<ArticleSummary[]> {
+  return summariesOf(await content(), categories)
 }
 
-function summariesOf(all: Content, category?: string): ArticleSummary[] {
+function summariesOf(all: Content, categories?: readonly string[]): ArticleSummary[] {
   return articlesByDate(all)
-    .filter(({ data }) => category === undefined || data.category === category)
+    .filter(({ data }) => categories === undefined || categories.includes(data.category))
     .map(({ entry, data }) => ({
       path: entry.path,
       title: data.title,
@@ -428,7 +429,7 @@ function summariesOf(all: Content, category?: string): ArticleSummary[] {
     }))
 }
 
-/** The blog's topic list: "All articles", then every category with its number of articles, by name. */
+/** The blog's topic list: "All articles", then every topic with its number of articles, by name. */
 export async function categoryLinks(): Promise<CategoryLink[]> {
   return categoryLinksOf(await content())
 }
@@ -436,8 +437,8 @@ export async function categoryLinks(): Promise<CategoryLink[]> {
 function categoryLinksOf(all: Content): CategoryLink[] {
   const counts = new Map<string, number>()
   for (const entry of articles) {
-    const { category } = read(all, entry, 'blog').data
-    counts.set(category, (counts.get(category) ?? 0) + 1)
+    const topic = topicOf(read(all, entry, 'blog').data.category).name
+    counts.set(topic, (counts.get(topic) ?? 0) + 1)
   }
   const topics = categories
     .map((entry) => ({ name: entry.name, path: entry.path, count: counts.get(entry.name) ?? 0 }))
@@ -452,7 +453,7 @@ export async function getCategory(entry: PageEntry): Promise<CategoryContent> {
     ...data,
     name: entry.name,
     html,
-    articles: summariesOf(all, data.category),
+    articles: summariesOf(all, blogTopics.find((topic) => topic.name === data.topic)!.categories),
     categories: categoryLinksOf(all),
     serviceLink: data.service ? serviceCard(all, pageOf(data.service)) : undefined,
   }

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod'
-import { articleCategories } from '#app/lib/content/categories.ts'
+import { articleCategories, topicNames } from '#app/lib/content/categories.ts'
 import { classifyHref, HREF_RULE } from '#app/lib/content/links.ts'
 import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
 import { brandedTitleMax } from '#app/lib/site/seo.ts'
@@ -972,11 +972,11 @@ const articleSchema = (reference: Reference) =>
     })
 export type ArticleFrontmatter = z.infer<ReturnType<typeof articleSchema>>
 
-/** content/categories/<slug>.md: the page of one blog category, which lists its articles. */
+/** content/categories/<slug>.md: the page of one blog topic, which lists the articles of its categories. */
 const categorySchema = (reference: Reference) =>
   z.strictObject({
-  /** The category this page lists; the file's name is its slug ("Paid Ads" in paid-ads.md). */
-  category: z.enum(articleCategories),
+  /** The topic this page lists (`blogTopics`); the file's name is its slug ("SEO and Content" in seo-and-content.md). */
+  topic: z.enum(topicNames),
   /** Search-result title, 10-58 characters (`searchTitle`). */
   title: searchTitle(),
   description: text(70, 165),

@@ -146,7 +146,7 @@ describe('a build of what the editor wrote: a draft, an article dated after the 
           'rss.xml',
           'blog/search.json',
           'blog/index.html',
-          'blog/category/local-seo/index.html',
+          'blog/category/seo-and-content/index.html',
           'sitemap/index.html',
         ]) {
           expect(read(file), `${file} names ${slug}`).not.toContain(slug)

@@ -15,7 +15,7 @@
 
 import { articleFiles } from '#app/lib/site/article-files.ts'
 import { caseStudyFiles } from '#app/lib/site/case-study-files.ts'
-import { articleCategories, categoryPath, MIN_INDEXED_CATEGORY_ARTICLES } from '../content/categories.ts'
+import { blogTopics, MIN_INDEXED_CATEGORY_ARTICLES, topicPath } from '../content/categories.ts'
 
 /** The page shell (app/pages/) that renders a page, by what it is; see `pagesOf`. */
 export type RouteModule =
@@ -112,17 +112,18 @@ export const articles: PageEntry[] = articleFiles.map((article) => ({
 }))
 
 /**
- * One page per blog category, listing its articles; copy in
+ * One page per blog topic, listing the articles of its categories; copy in
  * content/categories/<slug>.md. Indexed once it lists two articles or more
  * (`MIN_INDEXED_CATEGORY_ARTICLES`).
  */
-export const categories: PageEntry[] = articleCategories.map((category) => ({
-  path: categoryPath(category),
-  name: category,
+export const categories: PageEntry[] = blogTopics.map((topic) => ({
+  path: topicPath(topic.name),
+  name: topic.name,
   route: 'blog-category',
   collection: 'categories',
   group: 'topics',
-  ...(articleFiles.filter((article) => article.category === category).length < MIN_INDEXED_CATEGORY_ARTICLES
+  ...(articleFiles.filter((article) => (topic.categories as readonly string[]).includes(article.category)).length <
+  MIN_INDEXED_CATEGORY_ARTICLES
     ? { noIndex: true as const }
     : {}),
 }))

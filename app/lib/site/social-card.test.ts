@@ -6,14 +6,14 @@ describe('socialCardPath', () => {
   test('names the PNG after the page path, under /social', () => {
     expect(socialCardPath('/blog/local-seo-guide')).toBe('/social/blog/local-seo-guide.png')
     expect(socialCardPath('/services')).toBe('/social/services.png')
-    expect(socialCardPath('/blog/category/paid-ads')).toBe('/social/blog/category/paid-ads.png')
+    expect(socialCardPath('/blog/category/paid-ads-and-social')).toBe('/social/blog/category/paid-ads-and-social.png')
   })
 })
 
 describe('pages with a card of their own', () => {
   test('are the articles, every family page and blog topic, and the four family overviews', () => {
     const families = [...services, ...industries, ...caseStudies, ...locations, ...articles, ...categories]
-    expect(families).toHaveLength(9 + 2 + 3 + 12 + 24 + 20)
+    expect(families).toHaveLength(9 + 2 + 3 + 12 + 24 + 7)
     for (const entry of families) expect(hasSocialCard(entry.path), entry.path).toBe(true)
     for (const path of ['/services', '/case-studies', '/locations', '/blog']) expect(hasSocialCard(path)).toBe(true)
     expect(socialCardPages).toHaveLength(families.length + 4)
@@ -61,6 +61,8 @@ describe('socialCard', () => {
     expect(socialCard({ path: '/case-studies/saas-startup', title: 'A SaaS case' })?.kicker).toBe('Case Studies')
     expect(socialCard({ path: '/locations/miami', title: 'Miami agency' })?.kicker).toBe('Locations')
     expect(socialCard({ path: '/blog', title: 'The blog' })?.kicker).toBe('Blog')
-    expect(socialCard({ path: '/blog/category/seo', title: 'SEO guides', category: 'SEO' })?.kicker).toBe('Blog Topics')
+    expect(socialCard({ path: '/blog/category/seo-and-content', title: 'SEO guides', category: 'SEO' })?.kicker).toBe(
+      'Blog Topics',
+    )
   })
 })
