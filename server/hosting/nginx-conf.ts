@@ -76,6 +76,10 @@ export function nginxConf(headers: SecurityHeaders, rendered: readonly string[])
     '  client_max_body_size 64k;',
     '  proxy_intercept_errors off;',
   ]
+  // A redirect's headers: the site's, without caching (its Location may change with a build).
+  const redirectHeaders = headerLines(headers.fallbackCsp, cachePolicy.revalidate).filter(
+    (line) => !line.includes('Cache-Control'),
+  )
   const notServedPattern = [...notServed].map((urlPath) => urlPath.slice(1).replace(/\./g, '\\.')).join('|')
 
   return [
@@ -116,7 +120,7 @@ export function nginxConf(headers: SecurityHeaders, rendered: readonly string[])
     '# Location as another host, whether or not merge_slashes is on. A path that ends in "/" only once',
     '# decoded ("/about%2F") is no page.',
     ...location('~ ^.+/$', [
-      ...headerLines(headers.fallbackCsp, cachePolicy.revalidate).filter((line) => !line.includes('Cache-Control')),
+      ...redirectHeaders,
       `  if ($request_uri ~ "${SLASHLESS_TARGET}") {`,
       '    return 301 /$northpeak_path$is_args$args;',
       '  }',
@@ -124,10 +128,7 @@ export function nginxConf(headers: SecurityHeaders, rendered: readonly string[])
     ]),
     "# Addresses that moved (Astro's redirects, from the headers file): 301 to where they went, the query kept.",
     ...Object.entries(headers.redirects).flatMap(([from, to]) =>
-      location(`= ${from}`, [
-        ...headerLines(headers.fallbackCsp, cachePolicy.revalidate).filter((line) => !line.includes('Cache-Control')),
-        `  return 301 ${to}$is_args$args;`,
-      ]),
+      location(`= ${from}`, [...redirectHeaders, `  return 301 ${to}$is_args$args;`]),
     ),
     '# Not for visitors: compressed copies by their own name, index files by theirs, the headers files.',
     ...location(`~ (\\.(br|gz)$|/index\\.html$|^/(${notServedPattern})$)`, ['  return 404;']),

@@ -15,7 +15,7 @@ import {
 } from '#app/lib/site/registry.ts'
 import type { ImageMetadata } from 'astro'
 import { illustrationPath } from '#app/lib/content/illustrations.ts'
-import { blogTopics, topicOf } from './categories.ts'
+import { topicOf } from './categories.ts'
 import { LOGO_WIDTHS, MEDIA_WIDTHS, TEAM_PHOTO_SIZE } from './picture-sizes.ts'
 import { pictureOf } from './pictures.server.ts'
 import { ContentError } from './loader.ts'
@@ -408,14 +408,14 @@ export function formatDate(date: string): string {
   return dateFormat.format(new Date(`${date}T00:00:00Z`))
 }
 
-/** Articles newest first, all of them or those of some categories (a topic's), as the blog lists them. */
-export async function articleSummaries(categories?: readonly string[]): Promise<ArticleSummary[]> {
-  return summariesOf(await content(), categories)
+/** Articles newest first, all of them or those of one topic, as the blog lists them. */
+export async function articleSummaries(topic?: string): Promise<ArticleSummary[]> {
+  return summariesOf(await content(), topic)
 }
 
-function summariesOf(all: Content, categories?: readonly string[]): ArticleSummary[] {
+function summariesOf(all: Content, topic?: string): ArticleSummary[] {
   return articlesByDate(all)
-    .filter(({ data }) => categories === undefined || categories.includes(data.category))
+    .filter(({ data }) => topic === undefined || topicOf(data.category).name === topic)
     .map(({ entry, data }) => ({
       path: entry.path,
       title: data.title,
@@ -453,7 +453,7 @@ export async function getCategory(entry: PageEntry): Promise<CategoryContent> {
     ...data,
     name: entry.name,
     html,
-    articles: summariesOf(all, blogTopics.find((topic) => topic.name === data.topic)!.categories),
+    articles: summariesOf(all, data.topic),
     categories: categoryLinksOf(all),
     serviceLink: data.service ? serviceCard(all, pageOf(data.service)) : undefined,
   }

@@ -15,7 +15,7 @@
 
 import { articleFiles } from '#app/lib/site/article-files.ts'
 import { caseStudyFiles } from '#app/lib/site/case-study-files.ts'
-import { blogTopics, MIN_INDEXED_CATEGORY_ARTICLES, topicPath } from '../content/categories.ts'
+import { blogTopics, MIN_INDEXED_CATEGORY_ARTICLES, topicOf, topicPath } from '../content/categories.ts'
 
 /** The page shell (app/pages/) that renders a page, by what it is; see `pagesOf`. */
 export type RouteModule =
@@ -122,8 +122,7 @@ export const categories: PageEntry[] = blogTopics.map((topic) => ({
   route: 'blog-category',
   collection: 'categories',
   group: 'topics',
-  ...(articleFiles.filter((article) => (topic.categories as readonly string[]).includes(article.category)).length <
-  MIN_INDEXED_CATEGORY_ARTICLES
+  ...(articleFiles.filter((article) => topicOf(article.category) === topic).length < MIN_INDEXED_CATEGORY_ARTICLES
     ? { noIndex: true as const }
     : {}),
 }))
