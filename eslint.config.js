@@ -48,7 +48,10 @@ const serverZones = [
     from: './server/booking',
     except: ['./availability.ts', './limits.ts', './slots.ts', './zoned-time.ts'],
   },
-  { target: './server/store/**', from: ['./server/leads/**', './server/outbox/**'] },
+  { target: './server/store/**', from: ['./server/leads/**', './server/outbox/**', './server/audit/**'] },
+  // The instant audit works on the store; the leads, the bookings and the outbox know nothing of it.
+  { target: './server/audit/**', from: ['./server/leads/**', './server/booking/**', './server/outbox/**'] },
+  { target: ['./server/leads/**', './server/booking/**', './server/outbox/**'], from: './server/audit/**' },
   { target: './server/booking/**', from: ['./server/outbox/**', './server/leads/!(intake).ts'] },
   { target: './server/outbox/**', from: './server/leads/**' },
   // The server never reaches into the site's components, islands, layouts, pages or scripts.

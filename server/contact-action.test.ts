@@ -206,6 +206,7 @@ describe('a plain form post to the contact action', () => {
       // A contact lead gives no phone number: only a phone call's booking does (docs/decisions/048-*).
       phone: null,
       website_url: 'https://analytical-engines.example/',
+      audit_report_id: null,
       referrer_host: 'www.google.com',
       utm_source: 'google',
       utm_medium: 'cpc',

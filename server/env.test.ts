@@ -19,6 +19,9 @@ test('defaults: port 3000 on every interface, the build in build/client, no trus
     OUTBOX_MAX_ATTEMPTS: 8,
     OUTBOX_RETRY_BASE_MS: 60_000,
     OUTBOX_LEASE_MS: 300_000,
+    AUDIT_VISITOR_LIMIT: 10,
+    AUDIT_HOST_LIMIT: 6,
+    AUDIT_CONCURRENCY: 4,
   })
   expect(readServerEnv({ TRUSTED_PROXIES: '' }).TRUSTED_PROXIES).toBe(0)
 })
@@ -150,5 +153,21 @@ test('MEETING_URL: an https link, or nothing (then the host phones the booker); 
   }
   expect(() => readServerEnv({ MEETING_URL: 'https://host:secret@meet.example.com/call' })).toThrow(
     'Invalid server environment: MEETING_URL: must not hold a user name or password: it is sent to every booker',
+  )
+})
+
+test('the grader reaches fixture sites on this machine only in a test run: refused at start otherwise', () => {
+  const fixtures = { AUDIT_ALLOW_HOSTS: 'good.test=127.0.0.1:41001' }
+  for (const mode of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'development' }]) {
+    expect(() => readServerEnv({ ...fixtures, ...mode }), JSON.stringify(mode)).toThrow(
+      'Invalid server environment: AUDIT_ALLOW_HOSTS: is for tests only: the server refuses it unless NODE_ENV=test',
+    )
+  }
+  expect(() => readServerEnv({ PSI_API_URL: 'http://127.0.0.1:9/psi' })).toThrow(/PSI_API_URL: is for tests only/)
+  expect(readServerEnv({ ...fixtures, NODE_ENV: 'test' }).AUDIT_ALLOW_HOSTS).toEqual(
+    new Map([['good.test', { address: '127.0.0.1', port: 41001 }]]),
+  )
+  expect(() => readServerEnv({ AUDIT_ALLOW_HOSTS: 'good.test', NODE_ENV: 'test' })).toThrow(
+    /AUDIT_ALLOW_HOSTS: .*good\.test/,
   )
 })

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { originSchema } from '#app/lib/site/build-env.ts'
 import { site } from '#app/lib/site/site.ts'
 import { defaultBookingLimits } from './booking/limits.ts'
+import { AUDIT_LIMITS } from '#app/lib/audit/limits.ts'
+import { parseAllowHosts } from './audit/safe-fetch.ts'
 
 const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 
@@ -119,6 +121,52 @@ const serverEnvSchema = z
       .optional(),
     CALDAV_USERNAME: z.string().optional(),
     CALDAV_PASSWORD: z.string().optional(),
+    /** The mode the libraries read; `test` only lets AUDIT_ALLOW_HOSTS and PSI_API_URL through. */
+    NODE_ENV: z.string().optional(),
+    /**
+     * The instant audit (server/audit/, docs/decisions/054-the-instant-audit.md): gradings one client
+     * address may ask for in an hour, and fresh gradings of one website (its host) in an hour; 0
+     * turns a limit off.
+     */
+    AUDIT_VISITOR_LIMIT: count(0, 10_000).default(AUDIT_LIMITS.perVisitorPerHour),
+    AUDIT_HOST_LIMIT: count(0, 10_000).default(AUDIT_LIMITS.perHostPerHour),
+    /** Gradings run at once by this process; the others wait their turn (at most AUDIT_LIMITS.queue). */
+    AUDIT_CONCURRENCY: count(1, 64).default(AUDIT_LIMITS.concurrency),
+    /**
+     * With it, each report adds Google's PageSpeed Insights figures for the page (a key from the
+     * Google Cloud console); without it, the report says it did not ask for them.
+     */
+    PSI_API_KEY: z.string().min(1).optional(),
+    /** Tests only (NODE_ENV=test): where PageSpeed Insights is asked instead of Google's API. */
+    PSI_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /**
+     * Tests only (NODE_ENV=test): fixture websites on this machine the grader may fetch,
+     * `name=address:port` separated by commas (`good.test=127.0.0.1:41001`). Every other address is
+     * checked as on a real server: public addresses on ports 80 and 443 only.
+     */
+    AUDIT_ALLOW_HOSTS: z
+      .string()
+      .transform((value, context) => {
+        try {
+          return parseAllowHosts(value)
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: (error as Error).message })
+          return z.NEVER
+        }
+      })
+      .optional(),
+  })
+  .superRefine((env, context) => {
+    // A production server never fetches this machine's own network for a visitor.
+    for (const name of ['AUDIT_ALLOW_HOSTS', 'PSI_API_URL'] as const) {
+      if (env[name] !== undefined && env.NODE_ENV !== 'test') {
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is for tests only: the server refuses it unless NODE_ENV=test',
+        })
+      }
+    }
   })
   .superRefine((env, context) => {
     for (const [name, other] of [

@@ -282,7 +282,7 @@ test('on PostgreSQL, erase and purge say that the deleted rows stay in the datab
     const code = await runLeadsCli(args, env, { log: (text) => lines.push(text), error: (text) => lines.push(text) })
     return { code, text: lines.join('\n') }
   }
-  const vacuum = `PostgreSQL keeps the deleted rows in its files until VACUUM (FULL) rewrites the tables: run psql "$DATABASE_URL" -c 'VACUUM (FULL) leads' -c 'VACUUM (FULL) outbox' -c 'VACUUM (FULL) bookings' (docs/deploy.md, "Erasure"). Backups keep them until they expire.`
+  const vacuum = `PostgreSQL keeps the deleted rows in its files until VACUUM (FULL) rewrites the tables: run psql "$DATABASE_URL" -c 'VACUUM (FULL) leads' -c 'VACUUM (FULL) outbox' -c 'VACUUM (FULL) bookings' -c 'VACUUM (FULL) audit_reports' (docs/deploy.md, "Erasure"). Backups keep them until they expire.`
   const erased = await run('erase', ada.email)
   expect(erased.code).toBe(0)
   expect(erased.text).toContain('  1 lead')

@@ -1,6 +1,7 @@
 import type { LeadIntake } from './leads/intake.ts'
 import type { BookingService } from './booking/service.ts'
 import type { RateLimiter } from './store/rate-limit.ts'
+import type { AuditService } from './audit/service.ts'
 
 /**
  * What the process sets up once (server/start.ts) and hands every request
@@ -13,6 +14,8 @@ export interface SiteServices {
   takeLead: LeadIntake
   /** The booking calendar (server/booking/service.ts). */
   booking: BookingService
+  /** The instant audit: grades a website, keeps its report (server/audit/service.ts). */
+  audit: AuditService
   /** Counts every write (a lead, a booking, a move or a cancel) per client address (LEAD_RATE_LIMIT). */
   writeLimiter: RateLimiter
   /** The clock, in ms since the epoch. */

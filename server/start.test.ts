@@ -89,7 +89,7 @@ test('purges as it starts and then on its schedule, logging counts only', async 
   await server.close()
 
   expect(countingOne()[0]).toBe(
-    '{"event":"leads_purged","olderThan":"24 months","leads":1,"deliveries":1,"mailFiles":0}',
+    '{"event":"leads_purged","olderThan":"24 months","leads":1,"deliveries":1,"mailFiles":0,"auditReports":0}',
   )
   expect(purges().join('\n')).not.toContain('@')
 })

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect } from 'vitest'
 import { leadIntake } from './leads/intake.ts'
+import { createAuditFetch, type AuditFetchPolicy } from './audit/safe-fetch.ts'
+import { auditService } from './audit/service.ts'
 import { loadAvailability } from './booking/availability.ts'
 import { bookingService } from './booking/service.ts'
 import { readServerEnv } from './env.ts'
@@ -31,28 +33,37 @@ export function builtClientDir(): string {
 }
 
 /**
- * For tests of the app without a port (`createApp`, `pagesApp`): the services
- * server/start.ts sets up once and hands every request Astro answers
- * (server/site-services.ts), on a real SQLite store (a new one unless `store`
- * is given), with the booking settings of server/booking/availability.yaml, no
- * webhook and no limit on writes unless `writeLimiter` is given.
- */
-/**
  * The video call's link of the test servers (MEETING_URL): their calls are
  * video calls unless a test sets MEETING_URL to '' for a phone call
  * (docs/decisions/048-the-call-its-host-and-how-it-happens.md).
  */
 export const TEST_MEETING_URL = 'https://meet.northpeak.example/strategy-call'
 
+/**
+ * For tests of the app without a port (`createApp`, `pagesApp`): the services
+ * server/start.ts sets up once and hands every request Astro answers
+ * (server/site-services.ts), on a real SQLite store (a new one unless `store`
+ * is given), with the booking settings of server/booking/availability.yaml, no
+ * webhook and no limit on writes unless `writeLimiter` is given; the grader
+ * fetches the fixture sites of `auditAllowHosts` (server/audit/test-fixture-sites.ts).
+ */
 export function testServices({
   store = openTestStore().store,
   now = Date.now,
   writeLimiter = unlimited,
   log = { info: () => {} },
-}: { store?: Store; now?: () => number; writeLimiter?: RateLimiter; log?: Pick<Console, 'info'> } = {}): {
+  auditAllowHosts,
+}: {
+  store?: Store
+  now?: () => number
+  writeLimiter?: RateLimiter
+  log?: Pick<Console, 'info'>
+  auditAllowHosts?: AuditFetchPolicy['allowHosts']
+} = {}): {
   services: SiteServices
   store: Store
 } {
+  const auditPolicy = { userAgent: 'NorthpeakAudit/1.0 (test)', allowHosts: auditAllowHosts }
   const services: SiteServices = {
     takeLead: leadIntake({ store, log, now, deliveriesFor: deliveriesFor({ webhook: false }) }),
     booking: bookingService({
@@ -62,6 +73,15 @@ export function testServices({
       deliveries: bookingDeliveriesFor({ webhook: false }),
       log,
       meetingUrl: TEST_MEETING_URL,
+    }),
+    audit: auditService({
+      store,
+      fetch: createAuditFetch(auditPolicy),
+      policy: auditPolicy,
+      visitorLimiter: unlimited,
+      hostLimiter: unlimited,
+      now,
+      log,
     }),
     writeLimiter,
     now,

@@ -1,4 +1,6 @@
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
+import { auditFormSchema } from '#app/lib/audit/audit-form.ts'
+import { AUDIT_REPORT_GONE } from '#app/lib/audit/report.ts'
 import { FREE_TIMES_TAG, type BookingWrite } from '#app/lib/booking/booking-page.ts'
 import { contactFormSchema, signUpFormSchema, type LeadForm } from '#app/lib/leads/lead.ts'
 import { book, cancel, confirm, reschedule } from './booking.ts'
@@ -15,6 +17,28 @@ async function takeLead(form: LeadForm, { locals }: ActionAPIContext): Promise<{
   const outcome = await locals.services.takeLead(form)
   if (outcome.kind === 'unavailable') throw new ActionError({ code: 'SERVICE_UNAVAILABLE', message: LEAD_UNAVAILABLE })
   return { id: outcome.id }
+}
+
+/**
+ * The contact form's lead: with an instant audit report attached (asked for
+ * from the report's page), only while that report is kept.
+ */
+async function takeContact(form: LeadForm, context: ActionAPIContext): Promise<{ id: string }> {
+  if (form.kind === 'contact' && form.auditReport && !(await context.locals.services.audit.report(form.auditReport)))
+    throw new ActionError({ code: 'NOT_FOUND', message: AUDIT_REPORT_GONE })
+  return takeLead(form, context)
+}
+
+/**
+ * Grades a website (docs/decisions/054-the-instant-audit.md): the report's
+ * id, or why not: the address refused (400), the site not read as a web page
+ * (422), a limit reached (429).
+ */
+async function gradeWebsite({ url }: { url: string }, { locals, clientAddress }: ActionAPIContext) {
+  const outcome = await locals.services.audit.grade(url, clientAddress)
+  if (outcome.ok) return { id: outcome.report.id }
+  const code = { refused: 'BAD_REQUEST', failed: 'UNPROCESSABLE_CONTENT', busy: 'TOO_MANY_REQUESTS' } as const
+  throw new ActionError({ code: code[outcome.reason], message: outcome.message })
 }
 
 /**
@@ -40,7 +64,9 @@ const changingTimes =
  */
 export const server = {
   /** The contact form (/contact), also the free audit's request (docs/product.md#contact-form). */
-  contact: defineAction({ accept: 'form', input: contactFormSchema, handler: takeLead }),
+  contact: defineAction({ accept: 'form', input: contactFormSchema, handler: takeContact }),
+  /** The instant audit (/audit): grades a website and keeps its report. */
+  audit: defineAction({ accept: 'form', input: auditFormSchema, handler: gradeWebsite }),
   /** The exit popup's sign-up for the audit kit (docs/product.md#exit-intent-popup). */
   signUp: defineAction({ accept: 'form', input: signUpFormSchema, handler: takeLead }),
   // The booking's writes (docs/product.md#booking): the booking service holds their one schema

@@ -36,6 +36,8 @@ import { actions } from 'astro:actions'
  */
 const loadSchema = () => import('#app/lib/leads/lead.ts')
 const AUDIT_NOTE_ID = 'contact-audit-note'
+/** The button that asks for the full audit with an instant report (docs/decisions/054-the-instant-audit.md). */
+export const FULL_AUDIT_LABEL = 'Get the full audit'
 const failed = { title: 'Something went wrong', description: 'Please try again later.' }
 const controlClass =
   'mt-1.5 w-full rounded-lg border border-slate-300 bg-surface px-3 text-ink aria-invalid:border-danger'
@@ -59,6 +61,7 @@ export function ContactForm({
   initial,
   action,
   thankYouPath,
+  report,
 }: {
   /** What the form shows first: a refused post's errors and values, or `?topic=` preselected. */
   initial: ContactFormState
@@ -66,6 +69,12 @@ export function ContactForm({
   action: string
   /** Where a sent form goes. */
   thankYouPath: string
+  /**
+   * The instant audit report the full audit is asked with, on the report's
+   * page (app/pages/audit/report/[id].astro): the topic is the audit, and the
+   * report goes with the lead (docs/decisions/054-the-instant-audit.md).
+   */
+  report?: { id: string; score: number }
 }) {
   const [state, setState] = useState<ContactFormState>(initial)
   // The topic as chosen: the one the visitor picked before the island woke, if any.
@@ -248,30 +257,41 @@ export function ContactForm({
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-surface p-7"
     >
       <input type="hidden" name="kind" value="contact" />
-      {/* The topic, and what it asks for, in a column of the grid's width above it. */}
-      <div className="md:w-1/2 md:pr-3">
-        {field(
-          'topic',
-          'What can we help with?',
-          <select
-            {...control('topic')}
-            aria-describedby={
-              [errors.topic ? errorId('topic') : '', audit ? AUDIT_NOTE_ID : ''].filter(Boolean).join(' ') || undefined
-            }
-            ref={topicControl}
-            onChange={(event) => setTopic(event.currentTarget.value)}
-            className={`${controlClass} h-11`}
-          >
-            {options(topicOptions, 'Choose a topic')}
-          </select>,
-          true,
-        )}
-        {audit ? (
-          <p id={AUDIT_NOTE_ID} className="mt-1.5 text-sm text-muted">
-            {AUDIT_REQUEST_NOTE}
+      {report ? (
+        <>
+          <input type="hidden" name="topic" value={AUDIT_TOPIC} />
+          <input type="hidden" name="auditReport" value={report.id} />
+          <p className="text-sm text-muted">
+            This report ({report.score}/100) goes with your request. {AUDIT_REQUEST_NOTE}
           </p>
-        ) : null}
-      </div>
+        </>
+      ) : (
+        /* The topic, and what it asks for, in a column of the grid's width above it. */
+        <div className="md:w-1/2 md:pr-3">
+          {field(
+            'topic',
+            'What can we help with?',
+            <select
+              {...control('topic')}
+              aria-describedby={
+                [errors.topic ? errorId('topic') : '', audit ? AUDIT_NOTE_ID : ''].filter(Boolean).join(' ') ||
+                undefined
+              }
+              ref={topicControl}
+              onChange={(event) => setTopic(event.currentTarget.value)}
+              className={`${controlClass} h-11`}
+            >
+              {options(topicOptions, 'Choose a topic')}
+            </select>,
+            true,
+          )}
+          {audit ? (
+            <p id={AUDIT_NOTE_ID} className="mt-1.5 text-sm text-muted">
+              {AUDIT_REQUEST_NOTE}
+            </p>
+          ) : null}
+        </div>
+      )}
       <div className="grid gap-6 md:grid-cols-2">
         {field(
           'name',
@@ -363,7 +383,7 @@ export function ContactForm({
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" variant="cta" size="lg" aria-disabled={sending || undefined}>
-          {sending ? 'Sending…' : audit ? 'Ask for the free audit' : 'Send message'}
+          {sending ? 'Sending…' : report ? FULL_AUDIT_LABEL : audit ? 'Ask for the free audit' : 'Send message'}
         </Button>
         <p role="status" className="text-sm text-muted">
           {errors.form ?? (sending ? 'Sending your message…' : 'A strategist replies within one business day.')}

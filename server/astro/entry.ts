@@ -10,6 +10,12 @@ export interface RenderContext {
   locals: App.Locals
   /** The client's address, as server/http/client-address.ts resolves it (Astro.clientAddress). */
   clientAddress: string
+  /**
+   * The build's not-found page, pre-rendered: what Astro answers in place of a
+   * page that returns `new Response(null, { status: 404 })` (an audit report
+   * that has expired), read from the build's files rather than fetched.
+   */
+  notFoundPage: () => Promise<Response>
 }
 
 /**
@@ -20,5 +26,6 @@ export interface RenderContext {
 export async function renderPage(request: Request, context: RenderContext): Promise<Response | undefined> {
   const route = app.match(request)
   if (!route || route.prerender) return undefined
-  return app.render(request, { routeData: route, ...context })
+  const { notFoundPage, ...rest } = context
+  return app.render(request, { routeData: route, ...rest, prerenderedErrorPageFetch: notFoundPage })
 }

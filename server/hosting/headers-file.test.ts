@@ -41,7 +41,7 @@ describe("the build's headers file", () => {
     const onDemand = sitePages
       .map((entry) => entry.path)
       .filter((urlPath) => !existsSync(path.join(clientDir, pageFile(urlPath))))
-    expect(onDemand.toSorted()).toEqual(['/book', '/book/manage', '/contact', '/dashboard'])
+    expect(onDemand.toSorted()).toEqual(['/audit', '/book', '/book/manage', '/contact', '/dashboard'])
     for (const urlPath of onDemand) expect(built.pages, urlPath).not.toHaveProperty([urlPath])
   })
 

@@ -26,7 +26,7 @@ const rendered = pages
 const conf = nginxConf(headers, rendered)
 
 test("the build's snippet is this one: the build's headers, its pages rendered on demand proxied", () => {
-  expect(rendered.toSorted()).toEqual(['/book', '/book/manage', '/contact', '/dashboard'])
+  expect(rendered.toSorted()).toEqual(['/audit', '/book', '/book/manage', '/contact', '/dashboard'])
   // Beside the client folder, in the same BUILD_DIR.
   expect(readFileSync(NGINX_CONF, 'utf8')).toBe(`${conf}\n`)
 })

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { AUDIT_REPORTS_BASE } from '#app/lib/audit/report.ts'
 import { NOT_FOUND_PATH } from '#app/lib/site/not-found.ts'
 import { cachePolicy, HASHED_ASSETS, REVALIDATED_EXTENSIONS } from './cache-policy.ts'
 import type { SecurityHeaders } from './headers-file.ts'
@@ -32,8 +33,9 @@ const SLASHLESS_TARGET = '^[/\\x5c]*(?<northpeak_path>[^?]*?)/+(\\?|$)'
  * slash redirects, 301), the not-found page with 404 for any unknown path and
  * for the files that are not served, the build's `.gz` copies, and `/api/`,
  * the actions' `/_actions/` and the pages rendered on demand (`rendered`:
- * /contact, /book, /book/manage, /dashboard, each with its own headers)
- * passed to the API instances. It goes inside a `server { }` whose `root` is
+ * /audit, /contact, /book, /book/manage, /dashboard, each with its own
+ * headers, and the audit's reports under /audit/report/) passed to the API
+ * instances. It goes inside a `server { }` whose `root` is
  * `build/client`, with `upstream northpeak_api { ... }` in `http { }`
  * (docs/deploy.md shows one).
  *
@@ -114,6 +116,8 @@ export function nginxConf(headers: SecurityHeaders, rendered: readonly string[])
     ...location(`^~ /_actions/`, proxy),
     '# The pages rendered for each request, by the same instances, with their own headers.',
     ...rendered.flatMap((urlPath) => location(`= ${urlPath}`, proxy)),
+    "# The instant audit's reports, each at its own address (docs/decisions/054-the-instant-audit.md).",
+    ...location(`^~ ${AUDIT_REPORTS_BASE}`, proxy),
     '# One address per page: "/about/" redirects to "/about", the query kept. The target is the path as',
     '# sent ($request_uri, not the decoded $uri: "%2F" stays a path, as from the Node server), its leading',
     '# slashes and backslashes (\\x5c) collapsed into one "/": a browser reads "//host" or "/\\host" in a',

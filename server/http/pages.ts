@@ -111,7 +111,15 @@ export function pagesApp({
    * one-time key.
    */
   async function onDemand(c: Context): Promise<Response | undefined> {
-    const response = await renderPage(c.req.raw, { locals: { services }, clientAddress: clientAddress(c) })
+    const response = await renderPage(c.req.raw, {
+      locals: { services },
+      clientAddress: clientAddress(c),
+      notFoundPage: async () =>
+        new Response(new Uint8Array(await bytesOf(notFoundPage.file)), {
+          status: 404,
+          headers: { 'Content-Type': contentTypeOfPages, 'Content-Security-Policy': cspOf.get(notFoundPage) ?? '' },
+        }),
+    })
     if (!response) return undefined
     if (response.headers.get('content-type')?.startsWith('text/html'))
       response.headers.set('Content-Type', contentTypeOfPages)

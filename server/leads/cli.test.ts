@@ -74,7 +74,7 @@ describe('export', () => {
     expect(code).toBe(0)
     const lines = stdout.split('\r\n')
     expect(lines[0]).toBe(
-      'id,created_at,kind,email,name,company,service,budget,topic,message,page,referrer_host,utm_source,utm_medium,utm_campaign,utm_term,utm_content,phone,website_url',
+      'id,created_at,kind,email,name,company,service,budget,topic,message,page,referrer_host,utm_source,utm_medium,utm_campaign,utm_term,utm_content,phone,website_url,audit_report,audit_score',
     )
     // The first lead's message holds a line break, inside its quotes.
     expect(stdout).toContain(
@@ -83,7 +83,7 @@ describe('export', () => {
     expect(stdout).toContain(`${popup},2026-11-02T08:00:00.000Z,popup,ADA@example.com,,,,,,,,,"'=HYPERLINK(""x"")",,,,`)
     expect(
       stdout.endsWith(
-        `${grace},2026-11-03T10:00:00.000Z,contact,grace@example.org,Grace Hopper,,paid-ads,,,Hello,,,,,,,,,https://grace.example/`,
+        `${grace},2026-11-03T10:00:00.000Z,contact,grace@example.org,Grace Hopper,,paid-ads,,,Hello,,,,,,,,,https://grace.example/,,`,
       ),
     ).toBe(true)
   })

@@ -63,6 +63,9 @@ export const csvColumns = [
   'phone',
   // The website a contact-form lead gives (docs/product.md#contact-form).
   'website_url',
+  // The instant audit report it was sent with and its score (docs/decisions/054-the-instant-audit.md).
+  'audit_report',
+  'audit_score',
 ] as const
 
 /**
@@ -177,6 +180,8 @@ export function toCsv(leads: StoredLead[]): string {
       created_at: exported.createdAt,
       referrer_host: exported.referrerHost,
       website_url: exported.websiteUrl,
+      audit_report: exported.auditReport,
+      audit_score: exported.auditScore === null ? null : String(exported.auditScore),
     }
     return csvColumns.map((column) => csvField(byColumn[column] ?? ''))
   })
@@ -256,7 +261,7 @@ function whatIsLeft(removed: ErasedLeads, kind: StoreKind, out: Out): number {
   return 0
 }
 
-export const postgresVacuum = `PostgreSQL keeps the deleted rows in its files until VACUUM (FULL) rewrites the tables: run psql "$DATABASE_URL" -c 'VACUUM (FULL) leads' -c 'VACUUM (FULL) outbox' -c 'VACUUM (FULL) bookings' (docs/deploy.md, "Erasure"). Backups keep them until they expire.`
+export const postgresVacuum = `PostgreSQL keeps the deleted rows in its files until VACUUM (FULL) rewrites the tables: run psql "$DATABASE_URL" -c 'VACUUM (FULL) leads' -c 'VACUUM (FULL) outbox' -c 'VACUUM (FULL) bookings' -c 'VACUUM (FULL) audit_reports' (docs/deploy.md, "Erasure"). Backups keep them until they expire.`
 
 /** Leads, outbox rows and mail files, each counted, then one a line. */
 function listRemoved(removed: ErasedLeads, files: string[], out: Out) {
@@ -266,6 +271,9 @@ function listRemoved(removed: ErasedLeads, files: string[], out: Out) {
   for (const delivery of removed.deliveries) out.log(`    #${delivery.id}  ${delivery.kind}  ${delivery.state}`)
   out.log(`  ${files.length} mail ${files.length === 1 ? 'file' : 'files'}`)
   for (const file of files) out.log(`    ${file}`)
+  const reports = removed.auditReports.length
+  out.log(`  ${reports} instant audit ${reports === 1 ? 'report' : 'reports'}`)
+  for (const id of removed.auditReports) out.log(`    ${id}`)
 }
 
 /** The upcoming bookings (whose call has not ended), confirmed and cancelled, on the team's clock. */

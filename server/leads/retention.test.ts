@@ -47,7 +47,9 @@ describe('the server’s purge schedule', () => {
     const log = { info: (line: string) => lines.push(line), error: (line: string) => lines.push(line) }
     const schedule = startPurgeSchedule({ store, mailDir: `${dir}/mail`, log })
     await schedule.first
-    expect(lines).toEqual(['{"event":"leads_purged","olderThan":"24 months","leads":0,"deliveries":0,"mailFiles":0}'])
+    expect(lines).toEqual([
+      '{"event":"leads_purged","olderThan":"24 months","leads":0,"deliveries":0,"mailFiles":0,"auditReports":0}',
+    ])
 
     // Nothing more until a day has passed.
     await vi.advanceTimersByTimeAsync(LEAD_PURGE_EVERY_MS - 1)
@@ -58,7 +60,9 @@ describe('the server’s purge schedule', () => {
     // The next day's run finds the lead 24 months old, and deletes it.
     await vi.advanceTimersByTimeAsync(day)
     expect(lines).toHaveLength(3)
-    expect(lines[2]).toBe('{"event":"leads_purged","olderThan":"24 months","leads":1,"deliveries":1,"mailFiles":0}')
+    expect(lines[2]).toBe(
+      '{"event":"leads_purged","olderThan":"24 months","leads":1,"deliveries":1,"mailFiles":0,"auditReports":0}',
+    )
     expect(await store.countLeads()).toBe(0)
     expect(lines.join('\n')).not.toContain('@')
 
@@ -75,7 +79,7 @@ describe('the server’s purge schedule', () => {
       purgeLeads: vi
         .fn()
         .mockRejectedValueOnce(new Error('could not delete lead of ada@example.com'))
-        .mockResolvedValue({ leads: [], deliveries: [], mailFiles: [], emails: [] }),
+        .mockResolvedValue({ leads: [], deliveries: [], mailFiles: [], auditReports: [], emails: [] }),
     }
     const schedule = startPurgeSchedule({
       store: failing,
@@ -85,7 +89,9 @@ describe('the server’s purge schedule', () => {
     await schedule.first
     expect(lines).toEqual(['{"event":"purge_failed","error":"could not delete lead of [address]"}'])
     await vi.advanceTimersByTimeAsync(LEAD_PURGE_EVERY_MS)
-    expect(lines[1]).toBe('{"event":"leads_purged","olderThan":"24 months","leads":0,"deliveries":0,"mailFiles":0}')
+    expect(lines[1]).toBe(
+      '{"event":"leads_purged","olderThan":"24 months","leads":0,"deliveries":0,"mailFiles":0,"auditReports":0}',
+    )
     await schedule.stop()
   })
 })

@@ -134,6 +134,8 @@ export interface Purge {
    * the half-written ones a crash left (`abandonedPartialMails`).
    */
   mailFiles: string[]
+  /** The instant audit reports past their 30 days, deleted (or that would be) whoever asked for them. */
+  auditReports: number
 }
 
 /** Purges the leads past `period` at `now`, and their mail files under `mailDir`. */
@@ -157,7 +159,8 @@ export async function purgeLeads({
   for (const file of mailFilesIn(mailDir)) if (writtenAt(file) < before) files.add(file)
   for (const file of abandonedPartialMails(mailDir)) files.add(file)
   if (!dryRun) for (const file of files) rmSync(file, { force: true })
-  return { before, purged, mailFiles: [...files] }
+  const auditReports = await store.purgeAuditReports(now, { dryRun })
+  return { before, purged, mailFiles: [...files], auditReports }
 }
 
 /**
@@ -186,7 +189,7 @@ export function startPurgeSchedule({
   const run = () => {
     // A run still going (a slow database) is not doubled.
     running ??= purgeLeads({ store, mailDir, period, now: now() })
-      .then(({ purged, mailFiles }) =>
+      .then(({ purged, mailFiles, auditReports }) =>
         log.info(
           JSON.stringify({
             event: 'leads_purged',
@@ -194,6 +197,7 @@ export function startPurgeSchedule({
             leads: purged.leads.length,
             deliveries: purged.deliveries.length,
             mailFiles: mailFiles.length,
+            auditReports,
             // What a reader kept in the database's files (store/sqlite-db.ts, `wipe`): the next run clears it.
             // A sentence with the database's path, never an address.
             ...(purged.leftover ? { leftover: purged.leftover } : {}),

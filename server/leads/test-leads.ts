@@ -46,6 +46,8 @@ export function storedLead(fields: Partial<StoredLead> = {}): StoredLead {
     utm_content: null,
     phone: null,
     websiteUrl: null,
+    auditReport: null,
+    auditScore: null,
     ...fields,
   }
 }

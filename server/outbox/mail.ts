@@ -1,6 +1,7 @@
 import { mkdir, open, rename } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import { auditReportPath } from '#app/lib/audit/report.ts'
 import { auditKit } from '#app/lib/leads/audit-kit.ts'
 import { budgetOptions, serviceOptions, topicOptions } from '#app/lib/leads/lead.ts'
 import { strategyCall } from '#app/lib/booking/strategy-call.ts'
@@ -149,8 +150,11 @@ export function checklistMail(lead: StoredLead, { origin, from }: { origin: stri
 }
 
 /** The team's notice of a new lead, with every field. */
-export function notifyMail(lead: StoredLead, { to, from }: { to: string; from: string }): MailMessage {
-  const rows = leadFields(lead)
+export function notifyMail(
+  lead: StoredLead,
+  { to, from, origin }: { to: string; from: string; origin: string },
+): MailMessage {
+  const rows = leadFields(lead, origin)
   const source = lead.kind === 'popup' ? 'audit offer sign-up' : lead.kind === 'booking' ? 'booking' : 'contact form'
   const who = lead.name ? `${lead.name} <${lead.email}>` : lead.email
   return {
@@ -178,8 +182,12 @@ export function notifyMail(lead: StoredLead, { to, from }: { to: string; from: s
   }
 }
 
-/** The lead's fields that are set, labelled for people. */
-export function leadFields(lead: StoredLead): [string, string][] {
+/**
+ * The lead's fields that are set, labelled for people; with `origin`, the
+ * instant audit report a lead was sent with, its score and its address
+ * (docs/decisions/054-the-instant-audit.md).
+ */
+export function leadFields(lead: StoredLead, origin?: string): [string, string][] {
   const label = (options: readonly { value: string; label: string }[], value: string | null) =>
     value === null ? null : (options.find((option) => option.value === value)?.label ?? value)
   const rows: [string, string | null][] = [
@@ -190,6 +198,12 @@ export function leadFields(lead: StoredLead): [string, string][] {
     ['E-mail', lead.email],
     ['Company', lead.company],
     ['Website', lead.websiteUrl],
+    [
+      'Instant audit',
+      origin && lead.auditReport
+        ? `${lead.auditScore === null ? 'report expired' : `${lead.auditScore}/100`}, ${new URL(auditReportPath(lead.auditReport), origin).href}`
+        : null,
+    ],
     ['Phone', lead.phone],
     ['Service', label(serviceOptions, lead.service)],
     ['Budget', label(budgetOptions, lead.budget)],

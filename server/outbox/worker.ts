@@ -71,7 +71,9 @@ export function createDeliver({
       case 'checklist-mail':
         return { mailFile: (await sendMail(checklistMail(delivery.lead, { origin, from: mailFrom }), name)).file }
       case 'notify-mail':
-        return { mailFile: (await sendMail(notifyMail(delivery.lead, { to: notifyTo, from: mailFrom }), name)).file }
+        return {
+          mailFile: (await sendMail(notifyMail(delivery.lead, { to: notifyTo, from: mailFrom, origin }), name)).file,
+        }
       case 'booking-invite': {
         if (!delivery.booking) throw new Error('A booking delivery without its booking')
         if (!bookingSecret) throw new Error('No secret to sign the booking links with')

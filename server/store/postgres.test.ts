@@ -50,13 +50,14 @@ test('instances starting at once on a new database migrate it once', async () =>
     { version: 4, name: '004-booking-limits' },
     { version: 5, name: '005-booking-phone' },
     { version: 6, name: '006-lead-website' },
+    { version: 7, name: '007-audit-reports' },
   ])
   await Promise.all(stores.map((store) => store.close()))
   // Opening again applies nothing.
   const again = await openPostgresStore({ url })
   expect(await again.countLeads()).toBe(0)
   await again.close()
-  expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 6 }])
+  expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 7 }])
 })
 
 test('an unreachable database stops the start with the reason', async () => {

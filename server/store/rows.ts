@@ -49,6 +49,8 @@ export function leadRowValues(id: string, createdAt: number, lead: Lead | Bookin
     phone: lead.kind === 'booking' ? (lead.phone ?? null) : null,
     // The website a contact-form lead gives, the free audit's subject (docs/product.md#contact-form).
     websiteUrl: lead.kind === 'contact' ? (lead.websiteUrl ?? null) : null,
+    // The instant audit's report the full audit is asked with (docs/decisions/054-the-instant-audit.md).
+    auditReport: lead.kind === 'contact' ? (lead.auditReport ?? null) : null,
   }
 }
 

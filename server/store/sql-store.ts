@@ -1,3 +1,4 @@
+import type { AuditReport, AuditResult } from '#app/lib/audit/report.ts'
 import { admit, LIMIT_WINDOW_MS, type BookingCounts } from '../booking/limits.ts'
 import { isBookable } from '../booking/slots.ts'
 import { groupCommit, type InsertOutcome } from './group-commit.ts'
@@ -99,6 +100,10 @@ export function storeOf(call: Caller, { maxBatch, close }: { maxBatch: number; c
     listBookings: (...args) => call('listBookings', args),
     bookedCalls: (...args) => call('bookedCalls', args),
     outboxBacklog: (...args) => call('outboxBacklog', args),
+    insertAuditReport: (...args) => call('insertAuditReport', args),
+    getAuditReport: (...args) => call('getAuditReport', args),
+    recentAuditResult: (...args) => call('recentAuditResult', args),
+    purgeAuditReports: (...args) => call('purgeAuditReports', args),
     async close() {
       await inserts.flush()
       await close()
@@ -113,7 +118,7 @@ const marks = (count: number, columns?: number): string =>
 /** The columns of a lead row, in the order of `leadRowValues`. */
 const leadColumns = `id, created_at, kind, email, name, company, service, budget, message, topic, page,
   referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, idempotency_key, phone,
-  website_url`
+  website_url, audit_report_id`
 const leadColumnCount = leadColumns.split(',').length
 
 // The rows are selected as the store's shapes (store.ts) name their fields: no mapping after.
@@ -122,7 +127,8 @@ const leadColumnCount = leadColumns.split(',').length
 const storedLead = `leads.id, leads.created_at AS "createdAt", leads.kind, leads.email, leads.name, leads.company,
   leads.service, leads.budget, leads.message, leads.topic, leads.page, leads.referrer_host AS "referrerHost",
   leads.utm_source, leads.utm_medium, leads.utm_campaign, leads.utm_term, leads.utm_content, leads.phone,
-  leads.website_url AS "websiteUrl"`
+  leads.website_url AS "websiteUrl", leads.audit_report_id AS "auditReport",
+  (SELECT score FROM audit_reports WHERE audit_reports.id = leads.audit_report_id) AS "auditScore"`
 
 /** Selects `StoredBooking`s, a booking with who booked it from its lead: add a WHERE and an ORDER BY. */
 const bookingSelect = `SELECT bookings.id, bookings.lead_id AS "leadId", bookings.start_at AS start,
@@ -187,7 +193,7 @@ async function insertLeads(tx: Sql, items: NewLead[]): Promise<{ id: string; cre
 
 /** What `leads` and their deliveries are; with `remove`, deleted too. Inside the caller's transaction. */
 async function removeLeads(tx: Sql, leads: StoredLead[], remove: boolean): Promise<ErasedLeads> {
-  const erased: ErasedLeads = { leads: [], deliveries: [], mailFiles: [] }
+  const erased: ErasedLeads = { leads: [], deliveries: [], mailFiles: [], auditReports: [] }
   for (const lead of leads) {
     const deliveries = await tx.all<{ id: number; kind: DeliveryKind; state: string; mail_file: string | null }>(
       'SELECT id, kind, state, mail_file FROM outbox WHERE lead_id = ? ORDER BY id',
@@ -197,7 +203,13 @@ async function removeLeads(tx: Sql, leads: StoredLead[], remove: boolean): Promi
       erased.deliveries.push({ id: delivery.id, kind: delivery.kind, state: delivery.state })
       if (delivery.mail_file) erased.mailFiles.push(delivery.mail_file)
     }
-    // The outbox rows go with it (ON DELETE CASCADE).
+    // The outbox rows go with it (ON DELETE CASCADE); the audit report it was sent with, by hand.
+    if (lead.auditReport) {
+      const reports = remove
+        ? await tx.run('DELETE FROM audit_reports WHERE id = ?', [lead.auditReport])
+        : (await tx.all('SELECT id FROM audit_reports WHERE id = ?', [lead.auditReport])).length
+      if (reports > 0) erased.auditReports.push(lead.auditReport)
+    }
     if (remove) await tx.run('DELETE FROM leads WHERE id = ?', [lead.id])
     erased.leads.push({ id: lead.id, kind: lead.kind, createdAt: lead.createdAt })
   }
@@ -256,6 +268,14 @@ async function countBookings(tx: Sql, email: string, now: number, network: strin
   )
   return counts!
 }
+
+/** A report as stored, its result kept as JSON. */
+const auditReportOf = (id: string, row: { result: string; createdAt: number; expiresAt: number }): AuditReport => ({
+  id,
+  result: JSON.parse(row.result) as AuditResult,
+  createdAt: row.createdAt,
+  expiresAt: row.expiresAt,
+})
 
 /** The operations of the `Store` (store.ts, which says what each guarantees) on `driver`. */
 export function sqlOperations(driver: Driver): Operations {
@@ -524,6 +544,37 @@ export function sqlOperations(driver: Driver): Operations {
       ),
 
     bookedCalls: (after, now) => bookedCalls(driver, after, now),
+
+    async insertAuditReport({ id, result, createdAt, expiresAt }) {
+      await driver.run(
+        'INSERT INTO audit_reports (id, url, score, result, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [id, result.requestedUrl, result.score, JSON.stringify(result), createdAt, expiresAt],
+      )
+    },
+
+    async getAuditReport(id, now) {
+      const [row] = await driver.all<{ result: string; createdAt: number; expiresAt: number }>(
+        `SELECT result, created_at AS "createdAt", expires_at AS "expiresAt" FROM audit_reports
+         WHERE id = ? AND expires_at > ?`,
+        [id, now],
+      )
+      return row ? auditReportOf(id, row) : null
+    },
+
+    async recentAuditResult(url, since) {
+      const [row] = await driver.all<{ result: string }>(
+        'SELECT result FROM audit_reports WHERE url = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1',
+        [url, since],
+      )
+      return row ? (JSON.parse(row.result) as AuditResult) : null
+    },
+
+    async purgeAuditReports(now, { dryRun = false } = {}) {
+      if (!dryRun) return driver.run('DELETE FROM audit_reports WHERE expires_at <= ?', [now])
+      return (
+        await driver.all<{ n: number }>('SELECT count(*) AS n FROM audit_reports WHERE expires_at <= ?', [now])
+      )[0]!.n
+    },
 
     async outboxBacklog() {
       const counts = await driver.all<{ state: string; n: number }>(

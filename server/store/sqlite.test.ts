@@ -50,6 +50,7 @@ test('creates the database with its folder, in WAL mode, migrated once', async (
     { version: 4, name: '004-booking-limits' },
     { version: 5, name: '005-booking-phone' },
     { version: 6, name: '006-lead-website' },
+    { version: 7, name: '007-audit-reports' },
   ])
   db.close()
 })
@@ -68,7 +69,7 @@ test('a database migrated before the migrations had a dialect keeps its data and
   await store.close()
   const after = new Database(file, { readonly: true })
   expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([
-    1, 2, 3, 4, 5, 6,
+    1, 2, 3, 4, 5, 6, 7,
   ])
   after.close()
 })
@@ -107,7 +108,7 @@ test('a database of the leads before bookings (migration 2) keeps its leads and 
   await store.close()
   const after = new Database(file, { readonly: true })
   expect(after.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([
-    1, 2, 3, 4, 5, 6,
+    1, 2, 3, 4, 5, 6, 7,
   ])
   after.close()
 })

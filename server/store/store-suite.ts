@@ -202,6 +202,8 @@ export function leadStoreSuite(name: string, under: StoreUnderTest) {
           utm_content: null,
           phone: null,
           websiteUrl: 'https://navy-labs.example/',
+          auditReport: null,
+          auditScore: null,
         },
       ])
       await store.close()
@@ -258,7 +260,13 @@ export function leadStoreSuite(name: string, under: StoreUnderTest) {
       expect(purged.emails).toEqual(['ada@example.com'])
       expect((await store.exportLeads()).map((lead) => lead.id)).toEqual([graceOld.id, lin.id, graceNew.id])
       expect(await store.outboxBacklog()).toEqual({ pending: 6, failed: 0 })
-      expect(await store.purgeLeads(cutoff)).toEqual({ leads: [], deliveries: [], mailFiles: [], emails: [] })
+      expect(await store.purgeLeads(cutoff)).toEqual({
+        leads: [],
+        deliveries: [],
+        mailFiles: [],
+        auditReports: [],
+        emails: [],
+      })
       await store.close()
     })
   })
@@ -482,6 +490,60 @@ export function bookingStoreSuite(name: string, under: StoreUnderTest) {
         ['rescheduled', 1, nine],
         ['cancelled', 3, undefined],
       ])
+      await store.close()
+    })
+
+    test('audit reports: kept until they expire, reused by address within a day, erased with the lead that sent one', async () => {
+      const { store } = await under.fresh()
+      const day = 24 * 60 * 60 * 1000
+      const at = 1_800_000_000_000
+      const report = (id: string, url: string, createdAt: number) => ({
+        id,
+        createdAt,
+        expiresAt: createdAt + 30 * day,
+        result: {
+          requestedUrl: url,
+          url,
+          score: 62,
+          categories: [],
+          findings: [],
+          top: [],
+          fieldData: null,
+          checkedAt: createdAt,
+        },
+      })
+      await store.insertAuditReport(report('report-aaaaaaaaaaaaaaaa', 'https://shop.example/', at))
+      await store.insertAuditReport(report('report-bbbbbbbbbbbbbbbb', 'https://shop.example/', at + 1000))
+      await store.insertAuditReport(report('report-cccccccccccccccc', 'https://other.example/', at))
+      expect(await store.getAuditReport('report-aaaaaaaaaaaaaaaa', at + day)).toEqual(
+        report('report-aaaaaaaaaaaaaaaa', 'https://shop.example/', at),
+      )
+      // The latest of the address, while it is younger than `since`.
+      expect((await store.recentAuditResult('https://shop.example/', at))?.checkedAt).toBe(at + 1000)
+      expect(await store.recentAuditResult('https://shop.example/', at + 2000)).toBeNull()
+      // Expired: gone from its address at once, deleted by the purge.
+      expect(await store.getAuditReport('report-aaaaaaaaaaaaaaaa', at + 30 * day)).toBeNull()
+      expect(await store.purgeAuditReports(at + 30 * day)).toBe(2)
+      expect(await store.getAuditReport('report-bbbbbbbbbbbbbbbb', at + 30 * day)).not.toBeNull()
+
+      // A lead sent with a report carries its score; erasing the address deletes the report.
+      await store.insertLead(
+        newLead({
+          lead: {
+            kind: 'contact',
+            name: 'Ada',
+            email: 'Ada@Shop.example',
+            websiteUrl: 'https://shop.example/',
+            topic: 'audit',
+            auditReport: 'report-bbbbbbbbbbbbbbbb',
+          },
+        }),
+      )
+      const [lead] = await store.exportLeads()
+      expect(lead).toMatchObject({ auditReport: 'report-bbbbbbbbbbbbbbbb', auditScore: 62 })
+      const erased = await store.eraseByEmail('ada@shop.example')
+      expect(erased.auditReports).toEqual(['report-bbbbbbbbbbbbbbbb'])
+      expect(await store.getAuditReport('report-bbbbbbbbbbbbbbbb', at)).toBeNull()
       await store.close()
     })
 

@@ -1,3 +1,4 @@
+import type { AuditReport, AuditResult } from '#app/lib/audit/report.ts'
 import type { BookingLead, Lead, LeadKind } from '#app/lib/leads/lead.ts'
 import type { Availability } from '../booking/availability.ts'
 import type { BookingLimits, LimitReason } from '../booking/limits.ts'
@@ -82,6 +83,14 @@ export interface Store {
   bookedCalls(after: string, now: number): Promise<Interval[]>
   /** How many deliveries wait (pending) or failed for good: counts only, for `/api/health`. */
   outboxBacklog(): Promise<{ pending: number; failed: number }>
+  /** Stores an instant audit's report (docs/decisions/054-the-instant-audit.md). */
+  insertAuditReport(report: AuditReport): Promise<void>
+  /** The report with this id, unless it has expired by `now`. */
+  getAuditReport(id: string, now: number): Promise<AuditReport | null>
+  /** The result of the latest report of `url` made at `since` (ms) or after: a grading reused within 24 hours. */
+  recentAuditResult(url: string, since: number): Promise<AuditResult | null>
+  /** Deletes the reports expired by `now` (the daily purge): how many. With `dryRun`, only counts them. */
+  purgeAuditReports(now: number, options?: { dryRun?: boolean }): Promise<number>
   /** Commits what is queued, then closes. */
   close(): Promise<void>
 }
@@ -114,6 +123,10 @@ export interface StoredLead {
   phone: string | null
   /** The website a contact-form lead gives, required for the free marketing audit (docs/product.md#contact-form). */
   websiteUrl: string | null
+  /** The instant audit's report the lead asks the full audit with (/audit/report/<id>), or null. */
+  auditReport: string | null
+  /** That report's score out of 100, while the report is kept (30 days); null without one. */
+  auditScore: number | null
 }
 
 export type DeliveryKind = 'webhook' | 'checklist-mail' | 'notify-mail' | 'booking-invite' | 'booking-notice'
@@ -281,6 +294,8 @@ export interface ErasedLeads {
   deliveries: { id: number; kind: DeliveryKind; state: string }[]
   /** Mail files the deliveries of these leads wrote. */
   mailFiles: string[]
+  /** The instant audit reports these leads asked the full audit with, deleted with them. */
+  auditReports: string[]
   /**
    * SQLite: what may be left of the deleted rows in the database's files, and
    * until when, when something kept them from being overwritten (another

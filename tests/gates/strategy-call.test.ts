@@ -52,19 +52,20 @@ describe('auditRequestProblems', () => {
   const audit = {
     label: 'Get a free marketing audit',
     specLabel: 'Get Free Marketing Audit',
-    href: '/contact?topic=audit',
+    href: '/audit',
+    pageName: 'Free Marketing Audit',
   }
 
   test('passes the two labels, the first in a sentence too', () => {
     const html = page(
-      '<a href="/contact?topic=audit">Get Free Marketing Audit</a><p>Or <a href="/contact?topic=audit">get a free marketing audit</a>.</p>',
+      '<a href="/audit">Get Free Marketing Audit</a><p>Or <a href="/audit">get a free marketing audit</a>.</p><li><a href="/audit">Free Marketing Audit</a></li>',
     )
     expect(auditRequestProblems(html, audit)).toEqual([])
   })
 
   test('names any other label that leads to the audit', () => {
     const html = page(
-      '<a href="/contact?topic=audit">Get a free audit</a><p><a href="/contact?topic=audit">request the free marketing audit</a></p>',
+      '<a href="/audit">Get a free audit</a><p><a href="/audit">request the free marketing audit</a></p>',
     )
     expect(auditRequestProblems(html, audit)).toEqual([
       '"Get a free audit" asks for the audit, not as "Get a free marketing audit" or "Get Free Marketing Audit"',

@@ -46,15 +46,23 @@ export interface AuditRequest {
   label: string
   specLabel: string
   href: string
+  /** The page's name, as lists of pages (the menus, the sitemap) read. */
+  pageName: string
 }
 
 /**
  * What is wrong with the links of a page that ask for the free marketing
  * audit: each reads one of its two labels (a sentence may start the first in
- * lower case), so that one offer has one name (docs/product.md#brand-and-business-facts).
+ * lower case), or the page's name in a list of pages, so that one offer has
+ * one name (docs/product.md#brand-and-business-facts).
  */
 export function auditRequestProblems(html: string, audit: AuditRequest): string[] {
-  const labels = new Set([audit.label, `${audit.label[0]!.toLowerCase()}${audit.label.slice(1)}`, audit.specLabel])
+  const labels = new Set([
+    audit.label,
+    `${audit.label[0]!.toLowerCase()}${audit.label.slice(1)}`,
+    audit.specLabel,
+    audit.pageName,
+  ])
   return elementsByTag(parseHtml(html), 'a')
     .filter((link) => attribute(link, 'href') === audit.href)
     .map((link) => textOf(link).replace(/\s+/g, ' ').trim())

@@ -10,6 +10,8 @@ import {
   SERVER_LOG_DAYS,
 } from '#app/lib/leads/retention.ts'
 import { site } from '#app/lib/site/site.ts'
+import { AUDIT_LIMITS } from '#app/lib/audit/limits.ts'
+import { AUDIT_REPORT_DAYS } from '#app/lib/audit/report.ts'
 
 /**
  * The offer and the claims, as copy in content/ refers to them: `{{name}}`
@@ -68,6 +70,19 @@ export const placeholders = {
   logRetention: countOf(SERVER_LOG_DAYS, 'day'),
   /** "30 days": how long backups are kept (docs/deploy.md, "Backups and restore"). */
   backupRetention: countOf(BACKUP_DAYS, 'day'),
+  // What /audit and the privacy policy state the grader does (app/lib/audit/, server/audit/).
+  /** "30 days": how long an instant audit's report and its address are kept. */
+  auditReportKept: countOf(AUDIT_REPORT_DAYS, 'day'),
+  /** "24 hours": how long a website's result is reused for new reports of the same address. */
+  auditReuse: countOf(AUDIT_LIMITS.reuseMs / 3_600_000, 'hour'),
+  /** "15 seconds": the most a grading takes. */
+  auditDeadline: countOf(AUDIT_LIMITS.deadlineMs / 1000, 'second'),
+  /** "10": the audits one address may ask for in an hour. */
+  auditsPerHour: String(AUDIT_LIMITS.perVisitorPerHour),
+  /** "20": the page's links the grader asks with HEAD. */
+  auditLinks: String(AUDIT_LIMITS.links),
+  /** "2 MB": the most the grader reads of any one response. */
+  auditBodyCap: `${AUDIT_LIMITS.maxBodyBytes / (1024 * 1024)} MB`,
   /** The list of what the site keeps in the browser, one Markdown item per key of this build. */
   browserStorage: browserStorageList({ analytics: __GA_MEASUREMENT_ID__ !== '' }),
 } satisfies Record<string, string>

@@ -1,12 +1,12 @@
 import type { topicOptions } from './lead-fields.ts'
-import { CONTACT_FORM_SECTION } from './lead-constants.ts'
 
-/** The contact form's topic that asks for the audit, which `auditRequest.href` preselects. */
+/** The contact form's topic that asks for the audit: `/contact?topic=audit` preselects it, a report's page sends it. */
 export const AUDIT_TOPIC = 'audit' satisfies (typeof topicOptions)[number]['value']
 
 /**
- * The free marketing audit (the team's two-week review), as links offer it:
- * one destination, the contact form in view with the audit chosen, and one label,
+ * The free marketing audit, as links offer it: one destination, /audit, the
+ * instant audit, whose report offers the team's two-week review with the
+ * report attached (docs/decisions/054-the-instant-audit.md), and one label,
  * beside the label the product fixes for the SEO article's and the reading
  * layout's button (docs/product.md#closing-calls-to-action,
  * docs/decisions/052-one-name-per-offer.md). tests/gates/offer-links.ts holds
@@ -16,8 +16,10 @@ export const auditRequest = {
   label: 'Get a free marketing audit',
   /** The label the product fixes for those two buttons (docs/product.md#closing-calls-to-action). */
   specLabel: 'Get Free Marketing Audit',
-  /** The contact form's section, scrolled to, with the audit chosen. */
-  href: `/contact?topic=${AUDIT_TOPIC}#${CONTACT_FORM_SECTION.id}`,
+  /** The instant audit's page. */
+  href: '/audit',
+  /** The page's name where the site lists its pages (the menus, the sitemap). */
+  pageName: 'Free Marketing Audit',
 } as const
 
 /**

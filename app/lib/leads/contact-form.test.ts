@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import { slugify } from '#app/lib/content/slug.ts'
+import { page } from '#app/lib/site/registry.ts'
 import { auditRequest } from './audit-request.ts'
 import { fieldsFor, fieldsInError, fixedAnnouncement } from './contact-form.ts'
 import { CONTACT_FORM_SECTION } from './lead-constants.ts'
@@ -15,15 +16,10 @@ test("fieldsInError lists the marked fields in the form's order, not the whole f
   expect(fieldsInError({})).toEqual([])
 })
 
-test("the audit's links scroll to the contact form's section, with the audit chosen", () => {
+test("the contact form's section is where its anchor says; the audit's links lead to the instant audit", () => {
   // The section's anchor is its title's slug (app/components/section.tsx, `anchorId`).
   expect(slugify(CONTACT_FORM_SECTION.title)).toBe(CONTACT_FORM_SECTION.id)
-  const href = new URL(auditRequest.href, 'https://northpeak.example')
-  expect([href.pathname, href.searchParams.get('topic'), href.hash]).toEqual([
-    '/contact',
-    'audit',
-    '#send-us-a-message',
-  ])
+  expect(page(auditRequest.href)).toMatchObject({ path: '/audit', name: auditRequest.pageName, route: 'audit' })
 })
 
 test('the audit asks for no service and no budget; every other topic shows every field', () => {

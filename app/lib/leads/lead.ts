@@ -7,6 +7,7 @@
  * This module ships to the browser: zod and the registry only, no server code.
  */
 import { z } from 'zod'
+import { AUDIT_REPORT_ID } from '../audit/report.ts'
 import { AUDIT_TOPIC } from './audit-request.ts'
 import { budgetOptions, HONEYPOT_FIELD, leadLimits, serviceOptions, topicOptions } from './lead-fields.ts'
 
@@ -168,6 +169,11 @@ const contactShape = z.object({
     true,
   ),
   topic: optionalChoice(values(topicOptions), 'Choose one of the topics'),
+  /** The instant audit's report the full audit is asked with, from its page (/audit/report/<id>). */
+  auditReport: z.preprocess(
+    emptyAsMissing,
+    z.string().regex(AUDIT_REPORT_ID, { error: 'This audit report address is not valid' }).optional(),
+  ),
   ...attributionShape,
 })
 

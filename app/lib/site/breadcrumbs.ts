@@ -1,3 +1,4 @@
+import { AUDIT_REPORTS_BASE } from '../audit/report.ts'
 import { findPage } from './registry.ts'
 
 export interface Crumb {
@@ -23,6 +24,12 @@ export function titleCase(segment: string): string {
  * page. Empty on the home page, where breadcrumbs are hidden.
  */
 export function breadcrumbs(pathname: string): Crumb[] {
+  // An instant audit's report sits under the audit's page, named for what it is, not by its id.
+  if (pathname.startsWith(AUDIT_REPORTS_BASE)) {
+    const audit = breadcrumbs(AUDIT_REPORTS_BASE.slice(0, AUDIT_REPORTS_BASE.indexOf('/', 1)))
+    const last = audit.at(-1)!
+    return [...audit.slice(0, -1), { ...last, href: last.path }, { name: 'Report', path: pathname }]
+  }
   const segments = pathname.split('/').filter(Boolean)
   if (segments.length === 0) return []
   const crumbs: Crumb[] = [{ name: findPage('/')?.name ?? 'Home', path: '/', href: '/' }]

@@ -8,6 +8,7 @@ import { findPage, normalizePath, pages, type RouteModule } from './registry.ts'
 const specPaths = [
   '/',
   '/about',
+  '/audit',
   '/roi-calculator',
   '/integrations',
   '/industries/saas',
@@ -128,6 +129,7 @@ const shells: Record<RouteModule, string> = {
   'book-manage': 'app/pages/book/manage.astro',
   blog: 'app/pages/blog/index.astro',
   'roi-calculator': 'app/pages/roi-calculator.astro',
+  audit: 'app/pages/audit.astro',
   dashboard: 'app/pages/dashboard.astro',
   'blog-category': 'app/pages/blog/category/[slug].astro',
   service: 'app/pages/services/[slug].astro',
@@ -136,6 +138,8 @@ const shells: Record<RouteModule, string> = {
   article: 'app/pages/blog/[slug].astro',
 }
 const notFoundShell = 'app/pages/404.astro'
+/** The instant audit's reports: pages of the visitors who asked for them, at unguessable addresses, in no list. */
+const reportShell = 'app/pages/audit/report/[id].astro'
 
 /** How Astro reads a page file's name: the paths it answers, and how strongly it claims them. */
 function routeOf(file: string): { matches: (path: string) => boolean; rank: number } {
@@ -166,7 +170,7 @@ describe('the page shells (app/pages/)', () => {
     const files = readdirSync('app/pages', { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.astro'))
       .map((file) => `app/pages/${file}`)
-    expect(files.sort()).toEqual([...Object.values(shells), notFoundShell].sort())
+    expect(files.sort()).toEqual([...Object.values(shells), notFoundShell, reportShell].sort())
   })
 
   test('serve every page of the registry with the shell of its kind, at its own path', () => {

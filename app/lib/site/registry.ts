@@ -15,6 +15,7 @@
 
 import { articleFiles } from '#app/lib/site/article-files.ts'
 import { caseStudyFiles } from '#app/lib/site/case-study-files.ts'
+import { auditRequest } from '#app/lib/leads/audit-request.ts'
 import { blogTopics, MIN_INDEXED_CATEGORY_ARTICLES, topicOf, topicPath } from '../content/categories.ts'
 
 /** The page shell (app/pages/) that renders a page, by what it is; see `pagesOf`. */
@@ -25,6 +26,7 @@ export type RouteModule =
   | 'book-manage'
   | 'blog'
   | 'roi-calculator'
+  | 'audit'
   | 'dashboard'
   | 'blog-category'
   | 'service'
@@ -160,6 +162,7 @@ export const pages: readonly PageEntry[] = [
   top('/resources', 'Resources', 'tools'),
   top('/resources/audit-checklist', 'Marketing Audit Checklist', 'tools'),
   top('/resources/ai-optimization-guide', 'AI Optimization Guide', 'tools'),
+  top(auditRequest.href, auditRequest.pageName, 'tools', { route: 'audit' }),
   top('/roi-calculator', 'ROI Calculator', 'tools', { route: 'roi-calculator' }),
   top('/dashboard', 'Analytics Dashboard', 'tools', { route: 'dashboard' }),
   top('/sitemap', 'Sitemap', 'legal'),

@@ -15,6 +15,8 @@ export interface SeoInput {
   /** An article's category: the line above the title on its social card. */
   category?: string
   ogType?: 'website' | 'article'
+  /** A page outside the registry kept out of search engines: an instant audit's report (/audit/report/<id>). */
+  noIndex?: true
   /** JSON-LD objects for the page; a BreadcrumbList is added on inner pages. */
   schemaData?: readonly StructuredData[]
 }
@@ -108,9 +110,10 @@ export function seo(input: SeoInput): HeadTag[] {
   // Every page names its own address, those kept out of search engines too:
   // a shared or bookmarked copy with query parameters still points home.
   tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url })
-  // Whether a page is kept out of search engines is the registry's call
-  // alone (PageEntry.noIndex), so the sitemaps and the robots tag agree.
-  if (findPage(input.path)?.noIndex) tags.push({ name: 'robots', content: 'noindex, follow' })
+  // Whether a page of the registry is kept out of search engines is its call
+  // alone (PageEntry.noIndex), so the sitemaps and the robots tag agree; a
+  // page outside it says so itself.
+  if (input.noIndex || findPage(input.path)?.noIndex) tags.push({ name: 'robots', content: 'noindex, follow' })
   const graph: StructuredData[] = [...(input.schemaData ?? [])]
   const trail = breadcrumbList(input.path)
   if (trail) graph.push(trail)
