@@ -4,7 +4,7 @@ import Database from 'better-sqlite3'
 import { afterAll, describe, expect, test, vi } from 'vitest'
 import { AUDIT_REPORT_GONE } from '#app/lib/audit/report.ts'
 import { attribute, elementsByTag, findElements, parseHtml, textOf } from '#tests/gates/html-dom.ts'
-import { startFixtureSite } from './audit/test-fixture-sites.ts'
+import { goodSiteRoutes, startFixtureSite } from './audit/test-fixture-sites.ts'
 import { startTestServer } from './test-server.ts'
 
 // Real servers and processes: give them time on a busy machine.
@@ -16,10 +16,7 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 20_000 })
 // the server takes in a test run only, and a real SQLite file. What a test checks is what the
 // page shows, the rows stored and the team's mail on disk.
 
-const fixtureHtml = readFileSync(path.join(import.meta.dirname, 'audit', 'fixtures', 'good-page.html'), 'utf8')
-const site = await startFixtureSite({
-  '/': (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(fixtureHtml),
-})
+const site = await startFixtureSite(goodSiteRoutes())
 afterAll(() => site.close())
 const server = await startTestServer({
   LEAD_RATE_LIMIT: '0',
@@ -35,6 +32,9 @@ function post(pathAndAction: string, fields: Record<string, string>) {
     redirect: 'manual',
   })
 }
+
+/** The words of a whole page. */
+const bodyText = (document: ReturnType<typeof parseHtml>) => elementsByTag(document, 'body').map(textOf).join(' ')
 
 const leads = () => {
   const db = new Database(server.env.DATABASE_PATH, { readonly: true })
@@ -76,9 +76,9 @@ describe('/audit', () => {
     expect(robots.map((meta) => attribute(meta, 'content'))).toEqual(['noindex, follow'])
     expect(textOf(elementsByTag(shown, 'h1')[0]!)).toBe('Website audit of www.alderoak.example')
     // The score out of 100, a bar per category, and the full audit's form with the report attached.
-    expect(textOf(shown)).toMatch(/Score of www\.alderoak\.example\s*\d{1,3}\/100/)
+    expect(bodyText(shown)).toMatch(/Score of www\.alderoak\.example\s*\d{1,3}\/100/)
     for (const label of ['Search engines', 'Speed', 'Mobile', 'Security', 'Measurement and sharing'])
-      expect(textOf(shown)).toContain(label)
+      expect(bodyText(shown)).toContain(label)
     const hidden = elementsByTag(shown, 'input').filter((input) => attribute(input, 'type') === 'hidden')
     expect(
       Object.fromEntries(hidden.map((input) => [attribute(input, 'name'), attribute(input, 'value')])),
@@ -131,7 +131,7 @@ describe('the full audit, asked for from a report', () => {
     expect(response.headers.get('location')).toBe('/thank-you')
     expect(leads().at(-1)).toMatchObject({ email: 'ada-audit@example.com', topic: 'audit', audit_report_id: id })
     const shown = await (await fetch(`${server.url}${report}`)).text()
-    const score = /(\d{1,3})\/100/.exec(textOf(parseHtml(shown)))![1]
+    const score = /(\d{1,3})\/100/.exec(bodyText(parseHtml(shown)))![1]
 
     // The team's notice, written to the mail folder by the outbox (no SMTP_URL here).
     const line = `Instant audit: ${score}/100, https://northpeak.example${report}`

@@ -62,6 +62,7 @@ export function ContactForm({
   action,
   thankYouPath,
   report,
+  labelledBy = `${CONTACT_FORM_SECTION.id}-title`,
 }: {
   /** What the form shows first: a refused post's errors and values, or `?topic=` preselected. */
   initial: ContactFormState
@@ -75,6 +76,8 @@ export function ContactForm({
    * report goes with the lead (docs/decisions/054-the-instant-audit.md).
    */
   report?: { id: string; score: number }
+  /** The id of the heading that names the form: the contact section's, unless the page's form has another. */
+  labelledBy?: string
 }) {
   const [state, setState] = useState<ContactFormState>(initial)
   // The topic as chosen: the one the visitor picked before the island woke, if any.
@@ -253,7 +256,7 @@ export function ContactForm({
       onFocus={() => void loadSchema().catch(() => undefined)}
       onChange={(event) => void recheck(event.target, false)}
       onBlur={(event: FocusEvent<HTMLFormElement>) => void recheck(event.target, true)}
-      aria-labelledby={`${CONTACT_FORM_SECTION.id}-title`}
+      aria-labelledby={labelledBy}
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-surface p-7"
     >
       <input type="hidden" name="kind" value="contact" />

@@ -1,50 +1,20 @@
-import { readFileSync } from 'node:fs'
-import type { ServerResponse } from 'node:http'
-import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMemoryRateLimiter, unlimited } from '../store/rate-limit.ts'
 import { openTestStore } from '../store/test-store.ts'
+import { pageSpeedInsights } from './field-data.ts'
 import { createAuditFetch, type AuditFetchPolicy } from './safe-fetch.ts'
 import { auditService } from './service.ts'
-import { startFixtureSite, type FixtureRoute, type FixtureSite } from './test-fixture-sites.ts'
+import {
+  goodSiteRoutes,
+  page,
+  poorSiteRoutes,
+  startFixtureSite,
+  type FixtureRoute,
+  type FixtureSite,
+} from './test-fixture-sites.ts'
 
 // The instant audit as the audit action runs it (server/audit/service.ts): real fixture websites on
 // loopback, reached only through the test allowlist (AUDIT_ALLOW_HOSTS), a real SQLite store.
-
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8')
-
-/** Answers `body` as a page with `headers`, gzipped when the client takes it. */
-const page =
-  (body: string, headers: Record<string, string> = {}): FixtureRoute =>
-  (request, response) => {
-    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
-    const bytes = gzip ? gzipSync(body) : Buffer.from(body)
-    response.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-length': bytes.length,
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-      ...headers,
-    })
-    response.end(request.method === 'HEAD' ? undefined : bytes)
-  }
-
-const text =
-  (body: string, type = 'text/plain'): FixtureRoute =>
-  (_request, response: ServerResponse) =>
-    response.writeHead(200, { 'content-type': type }).end(body)
-
-/** The pages the good fixture links to, each answering 200. */
-const goodLinks = [
-  '/kitchens',
-  '/staircases',
-  '/fitted-furniture',
-  '/about',
-  '/contact',
-  '/reviews',
-  '/privacy',
-  '/terms',
-]
 
 let good: FixtureSite
 let poor: FixtureSite
@@ -52,26 +22,8 @@ let loopback: FixtureSite
 const sites: FixtureSite[] = []
 
 beforeAll(async () => {
-  const goodHeaders = {
-    'cache-control': 'public, max-age=300',
-    etag: '"v1"',
-    'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=()',
-  }
-  good = await startFixtureSite({
-    '/': page(fixture('good-page.html'), goodHeaders),
-    '/robots.txt': text('User-agent: *\nAllow: /\nSitemap: http://www.alderoak.example/sitemap.xml\n'),
-    '/sitemap.xml': text(
-      '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://www.alderoak.example/</loc></url></urlset>',
-      'application/xml',
-    ),
-    '/app.js': text('console.log("app")', 'text/javascript'),
-    '/js/script.js': text('/* analytics */', 'text/javascript'),
-    ...Object.fromEntries(goodLinks.map((link) => [link, page('<!doctype html><title>x</title>', goodHeaders)])),
-  })
-  poor = await startFixtureSite({ '/': page(fixture('poor-page.html')) })
+  good = await startFixtureSite(goodSiteRoutes())
+  poor = await startFixtureSite(poorSiteRoutes())
   loopback = await startFixtureSite({ '/': page('<!doctype html><title>Internal</title>') })
   sites.push(good, poor, loopback)
 })
@@ -145,6 +97,32 @@ describe('grading a fixture website', () => {
     expect(broken.evidence).toContain('http://www.springfield-plumbing.example/old-offer → 404')
     const consent = result.findings.find((each) => each.id === 'consent')!
     expect(consent.status).toBe('fail')
+  })
+
+  test('with PageSpeed Insights (PSI_API_KEY): its figures in the report and in the speed score', async () => {
+    const psi = await startFixtureSite({
+      '/runPagespeed': (_request, response) =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            lighthouseResult: { categories: { performance: { score: 0.41 } } },
+            loadingExperience: { metrics: { LARGEST_CONTENTFUL_PAINT_MS: { percentile: 5200 } } },
+          }),
+        ),
+    })
+    sites.push(psi)
+    const without = serviceFor({ 'www.alderoak.example': good })
+    const withPsi = serviceFor(
+      { 'www.alderoak.example': good },
+      { fieldData: pageSpeedInsights({ key: 'test-key', endpoint: `${psi.origin}/runPagespeed` }) },
+    )
+    const plain = await without.service.grade('http://www.alderoak.example/', '192.0.2.1')
+    const measured = await withPsi.service.grade('http://www.alderoak.example/', '192.0.2.1')
+    if (!plain.ok || !measured.ok) throw new Error('not graded')
+    expect(measured.report.result.fieldData).toEqual({ labScore: 41, lcpMs: 5200, inpMs: null, cls: null })
+    expect(plain.report.result.fieldData).toBeNull()
+    const speed = (outcome: typeof plain) => outcome.report.result.categories.find((each) => each.id === 'performance')!
+    expect(speed(measured).score).toBeLessThan(speed(plain).score)
+    expect(measured.report.result.findings.find((each) => each.id === 'field-data')?.status).toBe('fail')
   })
 
   test('the same address within a day is not fetched again: a new report, the same result', async () => {

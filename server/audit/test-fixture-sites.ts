@@ -1,4 +1,5 @@
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -8,6 +9,8 @@ import {
 } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 
 /**
  * For tests: websites on loopback for the grader to read, each a route table, that count every
@@ -151,4 +154,71 @@ async function closeServer(server: Server): Promise<void> {
   if (!server.listening) return
   server.closeAllConnections()
   await new Promise((resolve) => server.close(resolve))
+}
+
+const fixtureFile = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8')
+
+/** Answers `body` as a page with `headers`, gzipped when the client takes it. */
+export const page =
+  (body: string, headers: Record<string, string> = {}): FixtureRoute =>
+  (request, response) => {
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
+    const bytes = gzip ? gzipSync(body) : Buffer.from(body)
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': bytes.length,
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      ...headers,
+    })
+    response.end(request.method === 'HEAD' ? undefined : bytes)
+  }
+
+const text =
+  (body: string, type = 'text/plain'): FixtureRoute =>
+  (_request, response) =>
+    response.writeHead(200, { 'content-type': type }).end(body)
+
+/** The host the good fixture's page names itself by (its canonical, its sitemap): map it to the site in AUDIT_ALLOW_HOSTS. */
+export const GOOD_SITE_HOST = 'www.alderoak.example'
+
+/**
+ * The well-built small business site (fixtures/good-page.html) over plain
+ * http: the page gzipped with caching and the security headers, its
+ * robots.txt, sitemap, scripts and every page it links to.
+ */
+export function goodSiteRoutes(): Record<string, FixtureRoute> {
+  const headers = {
+    'cache-control': 'public, max-age=300',
+    etag: '"v1"',
+    'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=()',
+  }
+  const links = [
+    '/kitchens',
+    '/staircases',
+    '/fitted-furniture',
+    '/about',
+    '/contact',
+    '/reviews',
+    '/privacy',
+    '/terms',
+  ]
+  return {
+    '/': page(fixtureFile('good-page.html'), headers),
+    '/robots.txt': text(`User-agent: *\nAllow: /\nSitemap: http://${GOOD_SITE_HOST}/sitemap.xml\n`),
+    '/sitemap.xml': text(
+      `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://${GOOD_SITE_HOST}/</loc></url></urlset>`,
+      'application/xml',
+    ),
+    '/app.js': text('console.log("app")', 'text/javascript'),
+    '/js/script.js': text('/* analytics */', 'text/javascript'),
+    ...Object.fromEntries(links.map((link) => [link, page('<!doctype html><title>Alder & Oak</title>', headers)])),
+  }
+}
+
+/** The poor small business site (fixtures/poor-page.html): the page alone, every other path 404. */
+export function poorSiteRoutes(): Record<string, FixtureRoute> {
+  return { '/': page(fixtureFile('poor-page.html')) }
 }

@@ -17,7 +17,7 @@ import type { StaticFile } from '../hosting/static-files.ts'
  */
 export type RenderPage = (
   request: Request,
-  context: { locals: App.Locals; clientAddress: string },
+  context: { locals: App.Locals; clientAddress: string; notFoundPage: () => Promise<Response> },
 ) => Promise<Response | undefined>
 
 /**

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs'
 import { expect, test, type APIResponse } from '@playwright/test'
 import { auditKit } from '#app/lib/leads/audit-kit.ts'
-import { auditRequest } from '#app/lib/leads/audit-request.ts'
+import { CONTACT_AUDIT_HREF } from '#app/lib/leads/audit-request.ts'
 import { downloads, XLSX_TYPE } from '#app/lib/site/downloads.ts'
 import { calculateRoi, roiDefaults } from '#app/lib/tools/roi.ts'
 import { site } from '#app/lib/site/site.ts'
@@ -110,7 +110,7 @@ test.describe('a request for an audit through the contact form', () => {
 
   test('gets the kit by email, each part linked on the origin', async ({ page }) => {
     const email = uniqueEmail('contact-audit')
-    await page.goto(auditRequest.href)
+    await page.goto(CONTACT_AUDIT_HREF)
     await page.getByLabel('Your name').fill('Grace Hopper')
     await page.getByLabel('Work email').fill(email)
     await page.getByRole('textbox', { name: 'Your website', exact: true }).fill('navy-labs.example')

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { EXIT_POPUP_SEEN_KEY } from '#app/components/lead-widget-rules.ts'
 import { TOAST_EVENT } from '#app/components/ui/toast.ts'
-import { AUDIT_REQUEST_NOTE, auditRequest } from '#app/lib/leads/audit-request.ts'
+import { AUDIT_REQUEST_NOTE, CONTACT_AUDIT_HREF } from '#app/lib/leads/audit-request.ts'
 import { site } from '#app/lib/site/site.ts'
 import { classConflicts } from './class-conflicts.ts'
 import { axeOn, islandAwake, loaded } from './support.ts'
@@ -458,7 +458,7 @@ test.describe('the contact form', () => {
   test('?topic=audit asks for the audit: name, email and website required, no service, budget or message required', async ({
     page,
   }) => {
-    await loaded(page, auditRequest.href)
+    await loaded(page, CONTACT_AUDIT_HREF)
     const topic = page.getByLabel('What can we help with?')
     await expect(topic).toHaveValue('audit')
     await expect(topic).toHaveAccessibleDescription(AUDIT_REQUEST_NOTE)
@@ -664,7 +664,7 @@ test.describe('the contact form', () => {
       page,
     }) => {
       const email = uniqueEmail('audit-nojs')
-      await page.goto(auditRequest.href)
+      await page.goto(CONTACT_AUDIT_HREF)
       await page.getByLabel('Your name').fill('Grace Hopper')
       await page.getByLabel('Work email').fill(email)
       await page.getByRole('button', { name: 'Ask for the free audit' }).click()

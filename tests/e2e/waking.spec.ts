@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { auditRequest } from '#app/lib/leads/audit-request.ts'
+import { CONTACT_AUDIT_HREF } from '#app/lib/leads/audit-request.ts'
 import { islandAwake, loaded } from './support.ts'
 
 // No keystroke, choice or click made while an island wakes is lost
@@ -59,7 +59,7 @@ test('the form of /contact keeps every character typed and every choice made as 
 })
 
 test('the audit request keeps every character typed as it wakes', async ({ page }) => {
-  await loaded(page, auditRequest.href)
+  await loaded(page, CONTACT_AUDIT_HREF)
   const form = page.getByRole('form').filter({ has: page.getByLabel('Work email') })
   await typeWhileWaking(form.getByLabel('Your name'), 'Ada Lovelace')
   await form.getByRole('textbox', { name: 'Your website', exact: true }).pressSequentially('example.com', { delay: 20 })

@@ -1,7 +1,11 @@
+import { CONTACT_FORM_SECTION } from './lead-constants.ts'
 import type { topicOptions } from './lead-fields.ts'
 
 /** The contact form's topic that asks for the audit: `/contact?topic=audit` preselects it, a report's page sends it. */
 export const AUDIT_TOPIC = 'audit' satisfies (typeof topicOptions)[number]['value']
+
+/** The contact form in view with the audit chosen: the request without an instant report. */
+export const CONTACT_AUDIT_HREF = `/contact?topic=${AUDIT_TOPIC}#${CONTACT_FORM_SECTION.id}`
 
 /**
  * The free marketing audit, as links offer it: one destination, /audit, the
