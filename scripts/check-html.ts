@@ -19,6 +19,7 @@ import {
   vnuProblems,
   type HtmlProblem,
 } from '#tests/gates/html-validity.ts'
+import { GOOD_SITE_HOST, goodSiteRoutes, startFixtureSite } from '#server/audit/test-fixture-sites.ts'
 
 const clientDir = process.argv[2] ?? 'build/client'
 if (!existsSync(clientDir)) {
@@ -38,8 +39,21 @@ if (built.length === 0) {
 const onDemand = pages.filter((entry) => !existsSync(path.join(clientDir, pageFile(entry.path)))).map((e) => e.path)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'check-html-'))
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+// The instant audit's report of a fixture website on this machine (server/audit/test-fixture-sites.ts),
+// which the server reaches in a test run only.
+const fixture = await startFixtureSite(goodSiteRoutes())
+process.on('exit', () => void fixture.close())
 const server = await startServer(
-  { ...readServerEnv({ CLIENT_DIR: clientDir, DATA_DIR: dataDir, LEAD_RATE_LIMIT: '0' }), PORT: 0 },
+  {
+    ...readServerEnv({
+      CLIENT_DIR: clientDir,
+      DATA_DIR: dataDir,
+      LEAD_RATE_LIMIT: '0',
+      NODE_ENV: 'test',
+      AUDIT_ALLOW_HOSTS: `${GOOD_SITE_HOST}=127.0.0.1:${fixture.port}`,
+    }),
+    PORT: 0,
+  },
   { log: { info: () => {}, error: () => {} } },
 )
 const origin = `http://127.0.0.1:${server.port}`
@@ -72,6 +86,8 @@ const booked = await answer('/book-booked', '/book?_action=book', 303, {
   formKey,
 })
 const manage = booked.location.replace(/&?booked=/, '')
+const report = (await answer('/audit-graded', '/audit?_action=audit', 303, { url: `http://${GOOD_SITE_HOST}/` }))
+  .location
 const rendered = [
   ...fresh,
   await answer('/contact-refused', '/contact?_action=contact', 400, {
@@ -80,6 +96,14 @@ const rendered = [
     message: 'Line one\nLine "two" & <more>',
   }),
   await answer('/book-refused', '/book?_action=book', 400, { ...booker, email: 'ada@', formKey }),
+  await answer('/audit-refused', '/audit?_action=audit', 400, { url: 'http://localhost/<admin>' }),
+  await answer('/audit/report', report, 200),
+  await answer('/audit/report-refused', `${report}?_action=contact`, 400, {
+    kind: 'contact',
+    topic: 'audit',
+    auditReport: report.split('/').at(-1)!,
+    email: 'ada@',
+  }),
   await answer('/book/manage-booked', booked.location, 200),
   await answer('/book/manage-move', manage, 200),
   await answer('/book/manage-refused', `${manage}&_action=reschedule`, 400, {

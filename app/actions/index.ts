@@ -32,12 +32,17 @@ async function takeContact(form: LeadForm, context: ActionAPIContext): Promise<{
 /**
  * Grades a website (docs/decisions/054-the-instant-audit.md): the report's
  * id, or why not: the address refused (400), the site not read as a web page
- * (422), a limit reached (429).
+ * (422), a limit reached (429), the store unable to keep the report (503).
  */
 async function gradeWebsite({ url }: { url: string }, { locals, clientAddress }: ActionAPIContext) {
   const outcome = await locals.services.audit.grade(url, clientAddress)
   if (outcome.ok) return { id: outcome.report.id }
-  const code = { refused: 'BAD_REQUEST', failed: 'UNPROCESSABLE_CONTENT', busy: 'TOO_MANY_REQUESTS' } as const
+  const code = {
+    refused: 'BAD_REQUEST',
+    failed: 'UNPROCESSABLE_CONTENT',
+    busy: 'TOO_MANY_REQUESTS',
+    unavailable: 'SERVICE_UNAVAILABLE',
+  } as const
   throw new ActionError({ code: code[outcome.reason], message: outcome.message })
 }
 

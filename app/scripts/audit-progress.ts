@@ -35,7 +35,7 @@ export function showAuditProgress() {
         elapsed.textContent = `${Math.round((Date.now() - started) / 1000)} of at most ${deadlineSeconds} seconds`
     }
     tick()
-    progress.hidden = false
+    progress.classList.replace('hidden', 'flex')
     if (text)
       text.textContent = `Auditing ${typed.trim()}: the page, its robots.txt and sitemap, its scripts and links.`
     timer = setInterval(tick, 1000)
@@ -45,7 +45,7 @@ export function showAuditProgress() {
     if (!event.persisted) return
     sent = false
     clearInterval(timer)
-    progress.hidden = true
+    progress.classList.replace('flex', 'hidden')
     form.querySelector('button[type="submit"]')?.removeAttribute('aria-disabled')
   })
 }

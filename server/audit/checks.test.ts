@@ -998,3 +998,10 @@ describe('measurement and sharing', () => {
     })
   })
 })
+
+test('what a page says is quoted short: a heading of 5,400 characters is clipped in the summary', () => {
+  const heading = 'Plumbing '.repeat(600)
+  const h1 = findingOf(goodFactsWith({ h1s: [heading] }), 'h1')
+  expect(h1.summary).toHaveLength(400)
+  expect(h1.summary.endsWith('…')).toBe(true)
+})

@@ -213,7 +213,8 @@ function finding(id: AuditCheckId, outcome: Outcome): AuditFinding {
     status: outcome.status,
     points,
     maxPoints,
-    summary: outcome.summary,
+    // A summary may quote the page (its heading, its canonical address): a page's words, kept short.
+    summary: clip(outcome.summary, 400),
     evidence: evidence.map((line) => clip(line, 300)),
     cost: outcome.cost,
     service: check.service,

@@ -3,7 +3,7 @@ import { createMemoryRateLimiter, unlimited } from '../store/rate-limit.ts'
 import { openTestStore } from '../store/test-store.ts'
 import { pageSpeedInsights } from './field-data.ts'
 import { createAuditFetch, type AuditFetchPolicy } from './safe-fetch.ts'
-import { auditService } from './service.ts'
+import { AUDIT_UNAVAILABLE, auditService } from './service.ts'
 import {
   goodSiteRoutes,
   page,
@@ -248,6 +248,16 @@ describe('the caps', () => {
     // Each grading asks for the page once: never more than four pages were being read at once.
     expect(busy.count('/')).toBe(20)
     expect(most).toBe(4)
+  })
+
+  test('a store that cannot keep the report (a full disk): said to the visitor, nothing kept', async () => {
+    const { service, store } = serviceFor({ 'www.alderoak.example': good })
+    store.insertAuditReport = () => Promise.reject(new Error('SQLITE_FULL: database or disk is full'))
+    expect(await service.grade('http://www.alderoak.example/', '192.0.2.1')).toEqual({
+      ok: false,
+      reason: 'unavailable',
+      message: AUDIT_UNAVAILABLE,
+    })
   })
 
   test('limits: per visitor, and per website for fresh gradings', async () => {

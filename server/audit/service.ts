@@ -9,13 +9,19 @@ import { checkTarget, type AuditFetchPolicy } from './safe-fetch.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** What a visitor reads when the report could not be stored: nothing was kept, they may try again. */
+export const AUDIT_UNAVAILABLE = 'Your report could not be saved. Please try again in a moment.'
+
 /** What a grading asked for came to: a stored report, or why not, for the visitor to read. */
 export type GradingOutcome =
   | { ok: true; report: AuditReport }
   | {
       ok: false
-      /** `refused`: the address (the visitor may fix it); `busy`: a limit or the queue (try later); `failed`: the site did not answer as a web page. */
-      reason: 'refused' | 'busy' | 'failed'
+      /**
+       * `refused`: the address (the visitor may fix it); `busy`: a limit or the queue (try later);
+       * `failed`: the site did not answer as a web page; `unavailable`: the store could not keep the report.
+       */
+      reason: 'refused' | 'busy' | 'failed' | 'unavailable'
       message: string
       /** With `busy`: when to try again, ms. */
       retryAfterMs?: number
@@ -59,7 +65,8 @@ export function auditService({
   const inTurn = turns(concurrency)
   let queued = 0
 
-  async function saved(result: AuditResult): Promise<AuditReport> {
+  /** The result stored as a new report; a store that cannot take it (a full disk) says so, and nothing is kept. */
+  async function saved(result: AuditResult): Promise<GradingOutcome> {
     const createdAt = now()
     const report = {
       id: randomBytes(16).toString('base64url'),
@@ -67,8 +74,13 @@ export function auditService({
       createdAt,
       expiresAt: createdAt + AUDIT_REPORT_DAYS * DAY_MS,
     }
-    await store.insertAuditReport(report)
-    return report
+    try {
+      await store.insertAuditReport(report)
+    } catch {
+      log.info(JSON.stringify({ event: 'audit_store_failed' }))
+      return { ok: false, reason: 'unavailable', message: AUDIT_UNAVAILABLE }
+    }
+    return { ok: true, report }
   }
 
   return {
@@ -87,7 +99,7 @@ export function auditService({
         }
       }
       const recent = await store.recentAuditResult(address, now() - AUDIT_LIMITS.reuseMs)
-      if (recent && recent.checkedAt >= now() - AUDIT_LIMITS.reuseMs) return { ok: true, report: await saved(recent) }
+      if (recent && recent.checkedAt >= now() - AUDIT_LIMITS.reuseMs) return saved(recent)
 
       const host = await hostLimiter.hit(target.url.hostname, now())
       if (!host.allowed) {
@@ -120,7 +132,7 @@ export function auditService({
           reason: graded.failure.kind === 'refused' ? 'refused' : 'failed',
           message: graded.failure.message,
         }
-      return { ok: true, report: await saved(graded.result) }
+      return saved(graded.result)
     },
 
     /** The report with this id, while it is kept. */

@@ -5,6 +5,7 @@ import {
   GOOD_SITE_HOST as FIXTURE_HOST,
   goodSiteRoutes,
   startFixtureSite,
+  type FixtureRoute,
   type FixtureSite,
 } from '#server/audit/test-fixture-sites.ts'
 import { decodedMail, mailsTo, uniqueEmail } from './leads.ts'
@@ -20,7 +21,10 @@ test.describe('the instant audit', () => {
   // Set before the server starts (the hooks run in the order they are declared).
   const env: Record<string, string> = { NODE_ENV: 'test', LEAD_RATE_LIMIT: '0' }
   test.beforeAll(async () => {
-    fixture = await startFixtureSite(goodSiteRoutes())
+    const routes = goodSiteRoutes()
+    // A page that takes a while: what the visitor sees while the grader waits for it.
+    const slow: FixtureRoute = (request, response) => void setTimeout(() => routes['/']!(request, response), 1500)
+    fixture = await startFixtureSite({ ...routes, '/slow': slow })
     env.AUDIT_ALLOW_HOSTS = `${FIXTURE_HOST}=127.0.0.1:${fixture.port}`
   })
   const server = ownServer('audit', env)
@@ -44,6 +48,11 @@ test.describe('the instant audit', () => {
       .textContent())!.replace('/100', '')
     expect(Number(score)).toBeGreaterThanOrEqual(80)
     await expect(page.getByRole('list', { name: 'Score by category' }).getByRole('listitem')).toHaveCount(5)
+    expect((await axeOn(page).analyze()).violations).toEqual([])
+    // The dark theme, which follows the system's from the first paint.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
     expect((await axeOn(page).analyze()).violations).toEqual([])
 
     // The report's address, opened by someone else: the same report.
@@ -92,6 +101,36 @@ test.describe('the instant audit', () => {
           ),
       )
       .toBe(true)
+  })
+
+  test('with JavaScript, the page says what is being read while the grader works', async ({ page }) => {
+    await page.goto(`${server.origin}/audit`)
+    await page.getByLabel("Your website's address").fill(`http://${FIXTURE_HOST}/slow`)
+    // What the page shows once the form is sent, noted as it changes: the browser replaces the page
+    // with the report as soon as it arrives, and the note survives in the tab's storage.
+    await page.evaluate(() => {
+      const progress = document.getElementById('audit-progress')!
+      new MutationObserver(() => {
+        const box = progress.getBoundingClientRect()
+        const status = progress.querySelector('[role="status"]')?.textContent ?? ''
+        if (!status) return
+        sessionStorage.setItem(
+          'audit-progress-seen',
+          JSON.stringify({
+            status,
+            shown: getComputedStyle(progress).display !== 'none',
+            inViewport: box.top >= 0 && box.bottom <= window.innerHeight,
+          }),
+        )
+      }).observe(progress, { attributes: true, childList: true, subtree: true, characterData: true })
+    })
+    await page.getByRole('button', { name: 'Audit my website' }).click()
+    await page.waitForURL(/\/audit\/report\/[\w-]{22}$/)
+    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('audit-progress-seen'))) ?? 'null')).toEqual({
+      status: `Auditing http://${FIXTURE_HOST}/slow: the page, its robots.txt and sitemap, its scripts and links.`,
+      shown: true,
+      inViewport: true,
+    })
   })
 
   test("an address on the server's own network: refused beside the field, nothing fetched", async ({ page }) => {

@@ -61,7 +61,7 @@ export function AuditForm({
         A public page of your site, like example.com or example.com/pricing. It takes up to {deadline}.
       </p>
       {/* Filled and shown by the progress script once the form is sent; a person without script waits on the browser's own progress. */}
-      <div id={AUDIT_PROGRESS_ID} hidden className="flex flex-col gap-2">
+      <div id={AUDIT_PROGRESS_ID} className="hidden flex-col gap-2">
         <p role="status" className="font-semibold text-ink" data-audit-progress-text />
         <progress className="h-2 w-full accent-brand-600" aria-label="Audit under way" />
         {/* Said once by the status above; the seconds are for the eye. */}

@@ -59,7 +59,7 @@ export function AuditReportView({
             {result.score}
             <span className="text-3xl text-muted">/100</span>
           </p>
-          <p className="mt-2 max-w-56 text-sm text-body">This page scores {band(result.score).words}.</p>
+          <p className="mx-auto mt-2 max-w-56 text-sm text-body">This page scores {band(result.score).words}.</p>
         </div>
         <ul className="flex flex-col gap-4" aria-label="Score by category">
           {result.categories.map((category) => (
