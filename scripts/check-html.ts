@@ -42,7 +42,6 @@ process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 // The instant audit's report of a fixture website on this machine (server/audit/test-fixture-sites.ts),
 // which the server reaches in a test run only.
 const fixture = await startFixtureSite(goodSiteRoutes())
-process.on('exit', () => void fixture.close())
 const server = await startServer(
   {
     ...readServerEnv({
@@ -117,6 +116,7 @@ const rendered = [
   return file
 })
 await server.close()
+await fixture.close()
 const files = [...built, ...rendered]
 
 function summary(problems: readonly HtmlProblem[]): string[] {
