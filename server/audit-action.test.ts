@@ -66,7 +66,7 @@ describe('/audit', () => {
     expect(report).toMatch(/^\/audit\/report\/[\w-]{22}$/)
     const answer = await fetch(`${server.url}${report}`)
     expect(answer.status).toBe(200)
-    expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+    expect(answer.headers.get('x-robots-tag')).toBe('noindex')
     expect(answer.headers.get('cache-control')).toBe('private, no-store')
     const shown = parseHtml(await answer.text())
     const robots = findElements(

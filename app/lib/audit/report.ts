@@ -31,12 +31,15 @@ export const auditCategories = [
 export type AuditCategoryId = (typeof auditCategories)[number]['id']
 
 /** The Northpeak service pages a finding can point to: the one whose work fixes it. */
-export type AuditService =
-  | '/services/website-design'
-  | '/services/content-creation'
-  | '/services/analytics'
-  | '/services/social-media'
-  | '/services/app-development'
+export const auditServices = [
+  '/services/website-design',
+  '/services/content-creation',
+  '/services/analytics',
+  '/services/social-media',
+  '/services/app-development',
+] as const
+
+export type AuditService = (typeof auditServices)[number]
 
 /** One check of the report. */
 export interface AuditFinding {
