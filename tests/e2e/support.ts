@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -125,8 +126,13 @@ export async function startOwnServer(name: string, env: Record<string, string>) 
   return {
     origin: `http://127.0.0.1:${port}`,
     dataDir,
-    stop: () => {
-      server.kill('SIGTERM')
+    // The data goes once the server has ended: while it shuts down it may still write a mail there.
+    stop: async () => {
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = once(server, 'exit')
+        server.kill('SIGTERM')
+        await exited
+      }
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
