@@ -5,6 +5,7 @@ import { pipeline, Readable, type Transform } from 'node:stream'
 import zlib from 'node:zlib'
 import ipaddr from 'ipaddr.js'
 import { Agent, buildConnector, request } from 'undici'
+import { AUDIT_LIMITS } from '#app/lib/audit/limits.ts'
 import type { AuditFetch, Fetched, FetchFailure, FetchOptions, FetchOutcome } from './fetched.ts'
 
 /**
@@ -19,10 +20,10 @@ import type { AuditFetch, Fetched, FetchFailure, FetchOptions, FetchOutcome } fr
  */
 
 /** The most body kept of one answer, on the wire and decoded: a page larger than this is graded on its start. */
-export const MAX_BODY_BYTES = 2 * 1024 * 1024
+export const MAX_BODY_BYTES = AUDIT_LIMITS.maxBodyBytes
 
 /** The most redirects followed from one address, as browsers stop at about twenty and crawlers at five. */
-export const MAX_REDIRECTS = 5
+export const MAX_REDIRECTS = AUDIT_LIMITS.redirects
 
 /** How long one request may wait for its headers, or between two pieces of its body, by default. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000
