@@ -43,7 +43,11 @@ export function mailsTo(email: string, dataDir = e2eDataDir): string[] {
   } catch {
     return []
   }
+  // Only finished mails: a `.eml.partial` is one the outbox is still writing,
+  // renamed to `.eml` when whole (server/outbox/mail.ts), so it can be gone
+  // between the listing and the read.
   return files
+    .filter((file) => file.endsWith('.eml'))
     .map((file) => readFileSync(path.join(dir, file), 'utf8'))
     .filter((mail) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail))
 }
