@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { headingOf } from './expected.ts'
+import { auditRequest } from '#app/lib/leads/audit-request.ts'
 import { CLICK_AFTER_HOVER_OPEN_MS, MENU_OPEN_DELAY_MS } from '#app/scripts/menus.ts'
 import { expandedState, loaded } from './support.ts'
 
@@ -293,6 +294,11 @@ test.describe('footer', () => {
     await expect(footer.getByRole('link', { name: 'Omnichannel Marketing' })).toHaveAttribute(
       'href',
       '/services/omnichannel',
+    )
+    // The instant audit, a free tool, sits with the others under Resources.
+    await expect(footer.getByRole('link', { name: auditRequest.pageName, exact: true })).toHaveAttribute(
+      'href',
+      auditRequest.href,
     )
     await expect(footer).toContainText('© 2025 Northpeak')
     await footer.getByRole('link', { name: 'Team', exact: true }).click()

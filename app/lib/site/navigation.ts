@@ -1,4 +1,5 @@
 import { industries, page, services, type PageEntry } from './registry.ts'
+import { auditRequest } from '#app/lib/leads/audit-request.ts'
 import { site } from './site.ts'
 
 /**
@@ -121,9 +122,15 @@ export const footerColumns: { title: string; links: PageEntry[] }[] = [
   },
   {
     title: 'Resources',
-    links: ['/blog', '/resources', '/roi-calculator', '/dashboard', '/locations', ...industries.map((i) => i.path)].map(
-      page,
-    ),
+    links: [
+      '/blog',
+      '/resources',
+      auditRequest.href,
+      '/roi-calculator',
+      '/dashboard',
+      '/locations',
+      ...industries.map((i) => i.path),
+    ].map(page),
   },
   { title: 'Legal', links: ['/privacy', '/terms', '/sitemap'].map(page) },
 ]
