@@ -2,7 +2,7 @@ import pg from 'pg'
 import { expect, inject, test, vi } from 'vitest'
 import { RATE_LIMIT_WINDOW_MS } from '#app/lib/leads/retention.ts'
 import { createPostgresRateLimiter } from './postgres-rate-limit.ts'
-import { openPostgresStore, type PostgresLeadStore } from './postgres.ts'
+import { createPool, held, openPostgresStore, type PostgresLeadStore } from './postgres.ts'
 import { bookingStoreSuite, leadStoreSuite } from './store-suite.ts'
 import { testDatabases } from './test-database.ts'
 
@@ -58,6 +58,32 @@ test('instances starting at once on a new database migrate it once', async () =>
   expect(await again.countLeads()).toBe(0)
   await again.close()
   expect(await rows(url, 'SELECT count(*)::int AS n FROM schema_migrations')).toEqual([{ n: 7 }])
+})
+
+test('a connection dropped while a transaction holds it fails that work alone, not the process, and is not pooled again', async () => {
+  const url = await databases.create()
+  const pool = createPool(url, 2, { error: () => {} })
+  const uncaught = vi.fn()
+  process.on('uncaughtException', uncaught)
+  try {
+    const work = held(pool, async (client) => {
+      const [{ pid }] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [
+        { pid: number },
+      ]
+      // The server drops this connection between two queries, as a restart would.
+      await pool.query('SELECT pg_terminate_backend($1)', [pid])
+      await expect.poll(() => (client as unknown as { _ended: boolean })._ended).toBe(true)
+      return client.query('SELECT 1')
+    })
+    await expect(work).rejects.toThrow(/terminat|not queryable/i)
+    expect(uncaught).not.toHaveBeenCalled()
+    // The pool goes on with a new connection.
+    expect((await pool.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }])
+    expect(pool.totalCount).toBe(1)
+  } finally {
+    process.off('uncaughtException', uncaught)
+    await pool.end()
+  }
 })
 
 test('an unreachable database stops the start with the reason', async () => {

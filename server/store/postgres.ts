@@ -62,9 +62,8 @@ function postgresDriver(pool: pg.Pool): Driver {
   })
   return {
     ...on(pool),
-    async transaction(work, { bookings = false } = {}) {
-      const client = await pool.connect()
-      try {
+    transaction: (work, { bookings = false } = {}) =>
+      held(pool, async (client) => {
         await client.query('BEGIN')
         try {
           // Booking changes queue here, every instance's, until the one before commits.
@@ -76,10 +75,7 @@ function postgresDriver(pool: pg.Pool): Driver {
           await client.query('ROLLBACK').catch(() => {})
           throw error
         }
-      } finally {
-        client.release()
-      }
-    },
+      }),
     forUpdate: (clause = '') => `FOR UPDATE ${clause}`,
     // SQLSTATE class 22 (data exception), 23 (integrity constraint) or 40 (transaction rollback:
     // deadlock, serialization).
@@ -125,10 +121,9 @@ const MIGRATION_LOCK = 4_120_661_018
  * advisory lock: instances starting at once take turns, and the later ones
  * find everything applied.
  */
-export async function migratePostgres(pool: pg.Pool): Promise<string[]> {
-  const client = await pool.connect()
-  const ran: string[] = []
-  try {
+export function migratePostgres(pool: pg.Pool): Promise<string[]> {
+  return held(pool, async (client) => {
+    const ran: string[] = []
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
     try {
       await client.query(
@@ -159,8 +154,29 @@ export async function migratePostgres(pool: pg.Pool): Promise<string[]> {
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
     }
-  } finally {
-    client.release()
+    return ran
+  })
+}
+
+/**
+ * `work` on a connection of its own from the pool. pg reports a connection
+ * its server drops (a restart, a failover, a terminated backend) as an
+ * 'error' event, and the pool listens only while the connection is idle: held
+ * without a listener, the drop would end the process. Here it fails the query
+ * under way or the next one, so the work fails alone, and the connection is
+ * destroyed on release rather than pooled again.
+ */
+export async function held<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  let dropped: Error | undefined
+  const onDrop = (error: Error) => {
+    dropped = error
   }
-  return ran
+  client.on('error', onDrop)
+  try {
+    return await work(client)
+  } finally {
+    client.removeListener('error', onDrop)
+    client.release(dropped)
+  }
 }
