@@ -28,6 +28,9 @@ test.describe('the instant audit', () => {
     env.AUDIT_ALLOW_HOSTS = `${FIXTURE_HOST}=127.0.0.1:${fixture.port}`
   })
   const server = ownServer('audit', env)
+  // A grading, a second browser and the full-audit form, each page rendered on
+  // demand: 26 s of the default 30 on a loaded two-core machine.
+  test.slow()
   test.afterAll(() => fixture?.close())
 
   test('grade a website, open the shared report elsewhere, ask for the full audit: the team gets the score and link', async ({

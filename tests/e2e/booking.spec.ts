@@ -407,6 +407,9 @@ test.describe('with JavaScript, from Auckland', () => {
 // confirms it from the mail, and no invitation goes out before.
 test.describe('a surge of bookings', () => {
   test.use({ timezoneId: 'Europe/Berlin' })
+  // Two bookings, a mailed link and axe twice, each page rendered on demand:
+  // on a loaded two-core machine that walk took 31 s of the default 30.
+  test.slow()
   const server = ownServer('surge', {
     LEAD_RATE_LIMIT: '0',
     BOOKING_NETWORK_LIMIT: '0',
