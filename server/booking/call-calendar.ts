@@ -2,7 +2,7 @@ import { callDetailsLines, callLocation, googleCalendarLink, type MeetingMode } 
 import { site } from '#app/lib/site/site.ts'
 import type { StoredBooking } from '../store/store.ts'
 import { invitation } from './invitation.ts'
-import { manageLink, signBookingToken } from './tokens.ts'
+import { manageLink } from './tokens.ts'
 import { callTimeInWords } from './when.ts'
 
 /**
@@ -84,7 +84,3 @@ export function calendarFile(
     },
   )
 }
-
-/** The token of the calendar file's link of `booking`: its reschedule link's, which only the booker was sent. */
-export const calendarFileToken = (secret: string, booking: Pick<StoredBooking, 'id' | 'sequence'>) =>
-  signBookingToken(secret, { action: 'reschedule', id: booking.id, sequence: booking.sequence })

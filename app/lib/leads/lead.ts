@@ -97,8 +97,6 @@ export const attributionShape = {
   utm_content: attributionText(leadLimits.utm),
 }
 
-export const attributionFields = Object.keys(attributionShape) as (keyof typeof attributionShape)[]
-
 /** The exit popup's sign-up: an email address for the audit checklist. */
 export const popupLeadSchema = z.object({
   kind: z.literal('popup'),
