@@ -111,6 +111,7 @@ test('the measured pages exist, one per family, and CI measures two of them', ()
   expect([...routes].sort()).toEqual(
     [
       'article',
+      'audit',
       'blog',
       'book',
       'case-study',

@@ -19,6 +19,7 @@ export const BENCH_PAGES = [
   '/roi-calculator',
   '/dashboard',
   '/book',
+  '/audit',
 ] as const
 
 /**
