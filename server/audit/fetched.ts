@@ -44,7 +44,7 @@ export interface FetchOptions {
   method?: 'GET' | 'HEAD'
   /** Aborts the request: the grading's deadline. */
   signal: AbortSignal
-  /** Bytes of body kept; 2 MB (MAX_BODY_BYTES) unless less is asked. */
+  /** Bytes of body kept; 2 MB (AUDIT_LIMITS.maxBodyBytes) unless less is asked. */
   maxBodyBytes?: number
 }
 

@@ -6,12 +6,11 @@ import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../free-port.ts'
 import { makeLocalCertificate } from '../http/local-certificate.ts'
+import { AUDIT_LIMITS } from '#app/lib/audit/limits.ts'
 import type { FetchOutcome } from './fetched.ts'
 import {
   checkTarget,
   createAuditFetch,
-  MAX_BODY_BYTES,
-  MAX_REDIRECTS,
   parseAllowHosts,
   pinnedLookup,
   type AuditFetchPolicy,
@@ -539,8 +538,8 @@ describe('reading an allowed site', () => {
   it('stops a 50 MB body at the cap', async () => {
     const read = response(await auditFetch('http://good.test/huge', { signal: deadline() }))
     expect(read.truncated).toBe(true)
-    expect(read.body.length).toBe(MAX_BODY_BYTES)
-    expect(read.transferBytes).toBe(MAX_BODY_BYTES)
+    expect(read.body.length).toBe(AUDIT_LIMITS.maxBodyBytes)
+    expect(read.transferBytes).toBe(AUDIT_LIMITS.maxBodyBytes)
     expect(read.body.every((byte) => byte === 0x61)).toBe(true)
   })
 
@@ -553,7 +552,7 @@ describe('reading an allowed site', () => {
   it('stops a gzip bomb at the cap on its decoded size', async () => {
     const read = response(await auditFetch('http://good.test/bomb', { signal: deadline() }))
     expect(read.truncated).toBe(true)
-    expect(read.body.length).toBe(MAX_BODY_BYTES)
+    expect(read.body.length).toBe(AUDIT_LIMITS.maxBodyBytes)
     expect(read.body.every((byte) => byte === 0)).toBe(true)
     expect(read.transferBytes).toBeGreaterThan(0)
     expect(read.transferBytes).toBeLessThanOrEqual(bomb.length)
@@ -654,8 +653,10 @@ describe('redirects', () => {
     expect(refused.message).toMatch(message)
   })
 
-  it(`follows ${MAX_REDIRECTS} between two sites, each status in turn`, async () => {
-    const read = response(await auditFetch(`http://good.test/hop?left=${MAX_REDIRECTS}`, { signal: deadline() }))
+  it(`follows ${AUDIT_LIMITS.redirects} between two sites, each status in turn`, async () => {
+    const read = response(
+      await auditFetch(`http://good.test/hop?left=${AUDIT_LIMITS.redirects}`, { signal: deadline() }),
+    )
     expect(read).toMatchObject({ status: 200, url: 'http://next.test/hop?left=0' })
     expect(read.body.toString('utf8')).toBe('arrived')
     expect(read.redirects).toEqual([
@@ -667,15 +668,15 @@ describe('redirects', () => {
     ])
   })
 
-  it(`answers a redirects failure at the ${MAX_REDIRECTS + 1}th, without following it`, async () => {
+  it(`answers a redirects failure at the ${AUDIT_LIMITS.redirects + 1}th, without following it`, async () => {
     const before = site.count('/hop') + next.count('/hop')
-    const outcome = await auditFetch(`http://good.test/hop?left=${MAX_REDIRECTS + 1}`, { signal: deadline() })
+    const outcome = await auditFetch(`http://good.test/hop?left=${AUDIT_LIMITS.redirects + 1}`, { signal: deadline() })
     expect(failure(outcome)).toEqual({
       kind: 'redirects',
-      message: `More than ${MAX_REDIRECTS} redirects: http://next.test/hop?left=1 redirects once more, to http://good.test/hop?left=0.`,
+      message: `More than ${AUDIT_LIMITS.redirects} redirects: http://next.test/hop?left=1 redirects once more, to http://good.test/hop?left=0.`,
       url: 'http://next.test/hop?left=1',
     })
-    expect(site.count('/hop') + next.count('/hop') - before).toBe(MAX_REDIRECTS + 1)
+    expect(site.count('/hop') + next.count('/hop') - before).toBe(AUDIT_LIMITS.redirects + 1)
     expect(site.requests.some((entry) => entry.url === '/hop?left=0')).toBe(false)
   })
 })

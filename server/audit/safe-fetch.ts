@@ -19,12 +19,6 @@ import type { AuditFetch, Fetched, FetchFailure, FetchOptions, FetchOutcome } fr
  * redirects and time, and no cookie is ever kept or sent.
  */
 
-/** The most body kept of one answer, on the wire and decoded: a page larger than this is graded on its start. */
-export const MAX_BODY_BYTES = AUDIT_LIMITS.maxBodyBytes
-
-/** The most redirects followed from one address, as browsers stop at about twenty and crawlers at five. */
-export const MAX_REDIRECTS = AUDIT_LIMITS.redirects
-
 /** How long one request may wait for its headers, or between two pieces of its body, by default. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000
 
@@ -198,7 +192,7 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
 
 /**
  * The grader's fetch under these rules (never throws): checks the address (`checkTarget`),
- * connects to the address checked, follows up to MAX_REDIRECTS redirects by hand, each checked
+ * connects to the address checked, follows up to AUDIT_LIMITS.redirects redirects by hand, each checked
  * in turn, and reads the body within the caps. `options.signal` is the overall deadline.
  */
 export function createAuditFetch(policy: AuditFetchPolicy): AuditFetch {
@@ -215,7 +209,7 @@ export function createAuditFetch(policy: AuditFetchPolicy): AuditFetch {
 async function auditFetch(url: string, options: FetchOptions, policy: AuditFetchPolicy): Promise<FetchOutcome> {
   const { signal } = options
   const started = performance.now()
-  const cap = Math.min(options.maxBodyBytes ?? MAX_BODY_BYTES, MAX_BODY_BYTES)
+  const cap = Math.min(options.maxBodyBytes ?? AUDIT_LIMITS.maxBodyBytes, AUDIT_LIMITS.maxBodyBytes)
   let method = options.method ?? 'GET'
   const redirects: Fetched['redirects'] = []
   let current = url
@@ -248,12 +242,12 @@ async function auditFetch(url: string, options: FetchOptions, policy: AuditFetch
         },
       }
     }
-    if (redirects.length === MAX_REDIRECTS) {
+    if (redirects.length === AUDIT_LIMITS.redirects) {
       return {
         ok: false,
         failure: {
           kind: 'redirects',
-          message: `More than ${MAX_REDIRECTS} redirects: ${target.url.href} redirects once more, to ${next}.`,
+          message: `More than ${AUDIT_LIMITS.redirects} redirects: ${target.url.href} redirects once more, to ${next}.`,
           url: target.url.href,
         },
       }

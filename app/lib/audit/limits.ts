@@ -23,9 +23,9 @@ export const AUDIT_LIMITS = {
   scripts: 12,
   /** The page's links asked with HEAD for broken ones. */
   links: 20,
-  /** Bytes read of any one response, on the wire and decoded (server/audit/safe-fetch.ts). */
+  /** Bytes read of any one response, on the wire and decoded (server/audit/safe-fetch.ts): a larger page is graded on its start. */
   maxBodyBytes: 2 * 1024 * 1024,
-  /** Redirects followed by hand, each checked again. */
+  /** Redirects followed by hand, each checked again: as many as crawlers follow (browsers stop at about twenty). */
   redirects: 5,
   /** Requests in flight at once within one grading. */
   requestsPerGrading: 6,
