@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { CHECKLIST_ANSWERS_KEY, THEME_KEY } from '#app/lib/browser/browser-storage.ts'
-import { axeOn, loaded } from './support.ts'
+import { axeOn, holdBack, loaded } from './support.ts'
 
 // The audit checklist as a tool (docs/product.md#marketing-audit-checklist):
 // a visitor scores each point Pass, Partial or Fail, with the mouse or the
@@ -177,12 +177,7 @@ test.describe('with JavaScript', () => {
     // The page's scripts are held until the visitor has chosen: module scripts run in document order once
     // the page is parsed, so holding the first (Astro's page script, in the head) holds the checklist's, as a
     // slow network would.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/page\.[^/]*\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdBack(page, /\/assets\/page\.[^/]*\.js$/)
     await page.goto(path, { waitUntil: 'commit' })
     const first = point(page, 1)
     await first.getByText('Partial', { exact: true }).click()

@@ -4,7 +4,7 @@ import { whenInZone, zoneLabel } from '#app/lib/booking/booking-days.ts'
 import { site } from '#app/lib/site/site.ts'
 import { loadAvailability } from '#server/booking/availability.ts'
 import { decodedMail, leadsWith, mailsTo, uniqueEmail } from './leads.ts'
-import { axeOn, islandAwake, loaded, ownServer } from './support.ts'
+import { axeOn, holdBack, islandAwake, loaded, ownServer } from './support.ts'
 
 // Booking the strategy call on the site (docs/product.md#booking), as a
 // visitor far from the team does it: the free times in the visitor's zone,
@@ -258,14 +258,8 @@ async function wakeForm(page: Page) {
 }
 
 /** Holds back the booking form's code until the returned function is called: the page as it is before the form wakes. */
-async function holdFormCode(page: Page): Promise<() => void> {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/booking-form.*.js', async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
+function holdFormCode(page: Page): Promise<() => void> {
+  return holdBack(page, '**/assets/booking-form.*.js')
 }
 
 test.describe('with JavaScript, in the team’s zone', () => {

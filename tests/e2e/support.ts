@@ -56,6 +56,21 @@ export async function islandAwake(page: Page, name: string) {
   await expect(page.locator(`astro-island[component-export="${name}"]`)).not.toHaveAttribute('ssr')
 }
 
+/**
+ * Holds back every request for `url` until the returned function is called: the page as a slow line
+ * leaves it, for as long as the test needs, however fast or slow the machine (a fixed delay lets a
+ * loaded machine finish its checks after the file has arrived).
+ */
+export async function holdBack(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 /** Every host Google's tag loads from or sends to: tests route them, so nothing leaves the machine. */
 export const analyticsHosts =
   /^https:\/\/([\w-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|doubleclick\.net)\//

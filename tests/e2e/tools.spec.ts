@@ -9,7 +9,7 @@ import {
   type Range,
 } from '#app/lib/tools/sample-analytics.ts'
 import { site } from '#app/lib/site/site.ts'
-import { axeOn, islandAwake, loaded } from './support.ts'
+import { axeOn, holdBack, islandAwake, loaded } from './support.ts'
 
 // The two tools (docs/product.md#routes): the ROI calculator and the demo
 // analytics dashboard, as a visitor uses them.
@@ -152,14 +152,12 @@ test.describe('the ROI calculator', () => {
   })
 
   test("figures typed while the calculator's code is still arriving count", async ({ page }) => {
-    // The island's code arrives a second late: the visitor has typed by then.
-    await page.route('**/assets/roi-calculator.*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000))
-      await route.continue()
-    })
+    // The island's code arrives late: the visitor has typed by then.
+    const release = await holdBack(page, '**/assets/roi-calculator.*.js')
     await loaded(page, '/roi-calculator')
     await field(page, /^Lead-to-customer rate/).fill('8')
     await expect(page.locator('astro-island[component-export="RoiCalculator"]')).toHaveAttribute('ssr')
+    release()
     await islandAwake(page, 'RoiCalculator')
     await expect(row(page, 'Customers per month')).toHaveText(['40', '58'])
     await expect(page).toHaveURL(/[?&]close=8(&|$)/)

@@ -6,7 +6,7 @@ import robotoBold from '@capsizecss/metrics/roboto/700'
 import { fromBuffer } from '@capsizecss/unpack'
 import { expect, test, type Page } from '@playwright/test'
 import { BENCH_PAGES } from '../../scripts/bench-budget.ts'
-import { loaded } from './support.ts'
+import { holdBack, loaded } from './support.ts'
 
 // The brand's display face (docs/decisions/034-brand-typeface.md): headings
 // are set in Funnel Display, one woff2 file preloaded from the body, so that it
@@ -147,10 +147,16 @@ test('five first visits to / on a slow phone line each draw the title in the bra
           }
         }).observe({ type: 'layout-shift', buffered: true })
       })
-      await page.goto('/', { waitUntil: 'load' })
       const at = `visit ${visit}`
+      // The first paint waits for no font: it comes while the file is held back. (A fixed delay would
+      // not tell a paint held by the font from a paint late on a loaded machine.)
+      const release = await holdBack(page, '**/*.woff2')
+      await page.goto('/', { waitUntil: 'commit' })
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length === 1)
+      release()
       // By the load the file has arrived (a preload holds the load event), and the page switches to it as
       // it does.
+      await page.waitForLoadState('load')
       await expect
         .poll(async () => (await titleDrawnIn(page)).join(', '), { message: at, timeout: 2_000 })
         .toMatch(new RegExp(`^${brand}`))
@@ -202,11 +208,11 @@ for (const [width, path] of [
 ] as const) {
   test(`at ${width} px the brand face arriving late moves nothing on ${path}`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 })
-    // The file arrives well after the first paint, as on a slow line.
-    await page.route('**/*.woff2', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500))
-      await route.continue()
-    })
+    // The file arrives well after the first paint, as on a slow line: held back until the page has been
+    // measured in the fallback, and for 1.5 s at least (past the 100 ms in which `font-display: optional`
+    // still draws a face).
+    const release = await holdBack(page, '**/*.woff2')
+    const atLeast = new Promise((resolve) => setTimeout(resolve, 1500))
     await page.addInitScript(() => {
       const shifts: { time: number; what: string }[] = []
       Object.assign(window, { layoutShifts: shifts })
@@ -224,6 +230,8 @@ for (const [width, path] of [
     expect(fallbackFaces).toContain((await titleDrawnIn(page))[0])
     const before = await headingBoxes(page)
     expect(await page.evaluate(() => document.fonts.check('700 48px "Funnel Display"'))).toBe(false)
+    await atLeast
+    release()
     await switchDecided(page)
     // Two frames for any re-layout the arrival would cause.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
@@ -281,15 +289,9 @@ test('a first page keeps the fallback when the brand face would change the lines
   await page.setViewportSize({ width: 390, height: 844 })
   // The file is held back until the heading below is in the page: the face arrives after it, however
   // slow the machine (a fixed delay let the face win the race on a loaded one).
-  let headingPlaced = () => {}
-  const placed = new Promise<void>((resolve) => {
-    headingPlaced = resolve
-  })
-  await page.route('**/*.woff2', async (route) => {
-    // And for 1.5 s at least: past the 100 ms in which `font-display: optional` still draws a face.
-    await Promise.all([placed, new Promise((resolve) => setTimeout(resolve, 1500))])
-    await route.continue()
-  })
+  // And for 1.5 s at least: past the 100 ms in which `font-display: optional` still draws a face.
+  const release = await holdBack(page, '**/*.woff2')
+  const atLeast = new Promise((resolve) => setTimeout(resolve, 1500))
   await page.goto('/', { waitUntil: 'domcontentloaded' })
   await page.getByRole('heading', { level: 1 }).waitFor()
   // A heading at the top of the page as wide as the mean of the two: one line in one face, two in the other.
@@ -307,7 +309,8 @@ test('a first page keeps the fallback when the brand face would change the lines
   // drawn at once (`font-display: optional`), and a slow machine can put that paint late.
   await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1)
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  headingPlaced()
+  await atLeast
+  release()
   await switchDecided(page)
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   expect(fallbackFaces).toContain((await titleDrawnIn(page))[0])
