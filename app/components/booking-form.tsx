@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type MouseEvent } from 'react'
 import { BookedCall } from '#app/components/booked-call.tsx'
 import { HostCard } from '#app/components/call-details.tsx'
-import { errorClass, FormField } from '#app/components/form-field.tsx'
+import { errorClass, formFields } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { timesInZone, whenInZone, zoneOptions, type TimesInZone } from '#app/lib/booking/booking-days.ts'
@@ -16,7 +16,6 @@ import {
   FORM_KEY_FIELD,
   FROM_PARAM,
   ZONE_PARAM,
-  type BookingField,
   type BookingFormState,
 } from '#app/lib/booking/booking-form.ts'
 import { HONEYPOT_FIELD } from '#app/lib/leads/lead-constants.ts'
@@ -179,26 +178,13 @@ export function BookingForm({ times, starts, initial, action, post, move, meetin
     </Button>
   )
 
-  const first = firstBookingError(errors)
-  const control = (name: BookingField) => ({
-    id: bookingControlId(name),
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? bookingErrorId(name) : undefined,
-    autoFocus: name === first || undefined,
-    defaultValue: values[name],
+  const { control, field } = formFields({
+    errors,
+    values,
+    first: firstBookingError(errors),
+    controlId: bookingControlId,
+    errorId: bookingErrorId,
   })
-  const field = (name: BookingField, label: string, input: ReactNode, optional = false) => (
-    <FormField
-      controlId={bookingControlId(name)}
-      errorId={bookingErrorId(name)}
-      label={label}
-      error={errors[name]}
-      optional={optional}
-    >
-      {input}
-    </FormField>
-  )
   // Each time is a label styled by its list (`slotList`), so that the page writes the classes
   // once a day rather than once a time.
   const slotChoice = (start: string, label: string) => (

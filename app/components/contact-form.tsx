@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FocusEvent, type ReactNode, type SubmitEvent } from 'react'
-import { FormField } from '#app/components/form-field.tsx'
+import { useEffect, useRef, useState, type FocusEvent, type SubmitEvent } from 'react'
+import { formFields } from '#app/components/form-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { toast } from '#app/components/ui/toast.ts'
 import { trackFormSubmission } from '#app/lib/analytics/analytics.ts'
@@ -213,28 +213,7 @@ export function ContactForm({
   const { errors, values } = state
   const audit = topic === AUDIT_TOPIC
   const shown = fieldsFor(topic)
-  const field = (name: ContactField, label: string, control: ReactNode, optional = false) => (
-    <FormField
-      controlId={controlId(name)}
-      errorId={errorId(name)}
-      label={label}
-      error={errors[name]}
-      optional={optional}
-    >
-      {control}
-    </FormField>
-  )
-  // The attributes every control shares: its id, name and error state; the
-  // first field with an error has focus when the page comes back refused.
-  const first = firstError(errors)
-  const control = (name: ContactField) => ({
-    id: controlId(name),
-    name,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? errorId(name) : undefined,
-    autoFocus: name === first || undefined,
-    defaultValue: values[name],
-  })
+  const { control, field } = formFields({ errors, values, first: firstError(errors), controlId, errorId })
   const options = (list: readonly { value: string; label: string }[], none: string) => (
     <>
       <option value="">{none}</option>

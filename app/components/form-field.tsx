@@ -43,3 +43,45 @@ export function FormField({
     </div>
   )
 }
+
+/**
+ * What every field of a form shares, for a form whose fields are named `Name`:
+ * `control(name)` gives a control its id, name, error state and typed value
+ * (the first field in error, `first`, has focus when the page comes back
+ * refused), and `field(name, label, control)` sets the control in its
+ * FormField.
+ */
+export function formFields<Name extends string>({
+  errors,
+  values,
+  first,
+  controlId,
+  errorId,
+}: {
+  errors: Partial<Record<NoInfer<Name>, string>>
+  values: Partial<Record<NoInfer<Name>, string>>
+  first: NoInfer<Name> | undefined
+  controlId: (name: Name) => string
+  errorId: (name: Name) => string
+}) {
+  const control = (name: Name) => ({
+    id: controlId(name),
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? errorId(name) : undefined,
+    autoFocus: name === first || undefined,
+    defaultValue: values[name],
+  })
+  const field = (name: Name, label: string, input: ReactNode, optional = false) => (
+    <FormField
+      controlId={controlId(name)}
+      errorId={errorId(name)}
+      label={label}
+      error={errors[name]}
+      optional={optional}
+    >
+      {input}
+    </FormField>
+  )
+  return { control, field }
+}
