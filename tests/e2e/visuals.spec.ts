@@ -42,6 +42,43 @@ test.describe("the home page's results panel", () => {
     expect(expected.map((result) => result.value)).toContain('2.2x → 4.1x')
   })
 
+  test('each label sits on its figure’s baseline, and stays where it is when the page is painted before the figure', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/')
+    const rows = await page
+      .getByTestId('results-panel')
+      .locator('dl > div')
+      .evaluateAll((rows) =>
+        rows.map((row) => {
+          const dt = row.querySelector('dt')!
+          const dd = row.querySelector('dd')!
+          // An empty inline block at the start of a line stands on its baseline.
+          const baseline = (element: Element) => {
+            const mark = document.createElement('span')
+            mark.style.display = 'inline-block'
+            element.prepend(mark)
+            const bottom = mark.getBoundingClientRect().bottom
+            mark.remove()
+            return bottom
+          }
+          const withFigure = dt.getBoundingClientRect().top
+          const gap = Math.abs(baseline(dt) - baseline(dd))
+          // A slow line can end a paint between the label and its figure, which comes after it.
+          dd.remove()
+          const withoutFigure = dt.getBoundingClientRect().top
+          row.append(dd)
+          return { gap, moved: withFigure - withoutFigure }
+        }),
+      )
+    expect(rows).toHaveLength(expected.length)
+    for (const row of rows) {
+      expect(row.gap).toBeLessThanOrEqual(1)
+      expect(row.moved).toBe(0)
+    }
+  })
+
   test('sits on the right half beside the h1 at 1280 px, under the buttons at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto('/')
