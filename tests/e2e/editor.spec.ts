@@ -84,12 +84,16 @@ function withChange(text: string, change: (fields: Record<string, unknown>) => v
  */
 async function shown(page: Page, path: string, read: (page: Page) => Promise<unknown>): Promise<unknown> {
   const tab = await page.context().newPage()
+  // Each look is bounded, the read as the request: a request the dev server holds while it takes a
+  // saved file in, or a page it draws without what `read` waits for, is asked again by the poll
+  // rather than waited on until the poll's time is out.
+  tab.setDefaultTimeout(10_000)
   try {
-    // A request the dev server holds while it takes a saved file in is asked again by the poll.
-    await tab.goto(`${origin}${path}`, { waitUntil: 'domcontentloaded', timeout: 10_000 })
+    await tab.goto(`${origin}${path}`, { waitUntil: 'domcontentloaded' })
     return await read(tab)
   } catch (error) {
-    return `not shown yet: ${(error as Error).message.split('\n')[0]}`
+    const title = await tab.title().catch(() => '')
+    return `not shown yet (page title "${title}"): ${(error as Error).message.split('\n')[0]}`
   } finally {
     await tab.close()
   }
