@@ -4,9 +4,10 @@ import { Prose } from '#app/components/prose.tsx'
 import { ResultsPanel } from '#app/components/results-panel.tsx'
 import { Section } from '#app/components/section.tsx'
 import { SectionList } from '#app/components/section-list.tsx'
-import { PageVisual } from '#app/components/visuals/page-visual.tsx'
+import { PageVisual, shownOnWideScreensOnly } from '#app/components/visuals/page-visual.tsx'
 import type { Person } from '#app/components/visuals/team-mosaic.tsx'
 import type { PageContent } from '#app/lib/content/types.ts'
+import { cn } from '#app/lib/site/cn.ts'
 
 /**
  * A page of content/pages/: its header, its optional Markdown body, then its
@@ -37,7 +38,14 @@ export function ContentPage({
         variant={path === '/' ? 'hero' : 'page'}
         aside={
           page.visual || page.results ? (
-            <div className="grid gap-6">
+            // Nothing of it shows under 1024 px when its one visual is wide-screen only: then it is
+            // not laid out there either, so the header's grid leaves no gap under the text.
+            <div
+              className={cn(
+                'grid gap-6',
+                !page.results && page.visual && shownOnWideScreensOnly(page.visual) && 'hidden lg:grid',
+              )}
+            >
               {page.results ? <ResultsPanel results={page.results} /> : null}
               <PageVisual page={page} team={team} />
             </div>

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { contentFileOf } from '#app/lib/content/files.ts'
-import { page as registryPage } from '#app/lib/site/registry.ts'
+import { pages, page as registryPage } from '#app/lib/site/registry.ts'
 import { loaded } from './support.ts'
 import { readFields } from '#app/lib/content/editor/saved.ts'
 
@@ -76,6 +76,47 @@ test.describe('the logo and the content start at the same x', () => {
           `${path}: content at ${firstSection}, logo at ${logo}`,
         ).toBeLessThanOrEqual(4)
       }
+    })
+  }
+})
+
+// A page's header ends its own bottom padding below the last thing it shows: nothing laid out and
+// unseen (a card shown from 1024 px only, its column still a row of the grid) adds a gap under
+// the text. Every page whose content file gives the header something beside the text, at the
+// widths where it stacks under it (phone, tablet) and where it stands beside it.
+test.describe("a page's header leaves no empty space under what it shows", () => {
+  const withAside = pages
+    .filter((entry) => entry.collection === 'pages')
+    .filter((entry) => {
+      const { fields } = readFields(contentFileOf(entry)) as { fields: { visual?: unknown; results?: unknown } }
+      return Boolean(fields.visual || fields.results)
+    })
+    .map((entry) => entry.path)
+  for (const viewport of [phone, { width: 800, height: 900 }, desktop]) {
+    test(`at ${viewport.width} px`, async ({ page }) => {
+      expect(withAside, 'the pages with a visual or results beside their header').toContain('/contact')
+      await page.setViewportSize(viewport)
+      const gaps: string[] = []
+      for (const path of withAside) {
+        await loaded(page, path)
+        const { shownBottom, contentBottom } = await page
+          .locator('main header')
+          .first()
+          .evaluate((header) => {
+            const content = header.firstElementChild!
+            // What takes room on the screen: an element laid out with no height (an empty column) shows nothing.
+            const shown = [...content.querySelectorAll('*')]
+              .map((element) => element.getBoundingClientRect())
+              .filter((box) => box.width > 0 && box.height > 0)
+            return {
+              shownBottom: Math.max(...shown.map((box) => box.bottom)),
+              contentBottom: content.getBoundingClientRect().bottom,
+            }
+          })
+        if (contentBottom - shownBottom > 1)
+          gaps.push(`${path}: ${Math.round(contentBottom - shownBottom)} px under the last thing shown`)
+      }
+      expect(gaps).toEqual([])
     })
   }
 })

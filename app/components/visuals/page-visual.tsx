@@ -23,9 +23,17 @@ function Frame({ title, caption, children }: { title: string; caption: string; c
 }
 
 /**
+ * Whether a visual is shown from 1024 px only (`lg`): the card of `points`, which on narrower screens
+ * would stand between the visitor and the form or tool.
+ */
+export function shownOnWideScreensOnly(visual: PageVisual): boolean {
+  return visual.kind === 'points'
+}
+
+/**
  * What a page gives the visitor, point by point (`points`): a card whose list its title names. It fills
- * the right of the header from 1024 px; on narrower screens, where it would stand between the visitor
- * and the form or tool, it is not shown: the page's sections say the same further down.
+ * the right of the header from 1024 px; on narrower screens it is not shown
+ * (`shownOnWideScreensOnly`): the page's sections say the same further down.
  */
 function Points({ visual }: { visual: Extract<PageVisual, { kind: 'points' }> }) {
   const titleId = `${slugify(visual.title)}-points`
