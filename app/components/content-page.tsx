@@ -42,8 +42,8 @@ export function ContentPage({
             // not laid out there either, so the header's grid leaves no gap under the text.
             <div
               className={cn(
-                'grid gap-6',
-                !page.results && page.visual && shownOnWideScreensOnly(page.visual) && 'hidden lg:grid',
+                'gap-6',
+                !page.results && page.visual && shownOnWideScreensOnly(page.visual) ? 'hidden lg:grid' : 'grid',
               )}
             >
               {page.results ? <ResultsPanel results={page.results} /> : null}
