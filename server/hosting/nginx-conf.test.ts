@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import { NOT_FOUND_PATH } from '#app/lib/site/not-found.ts'
 import { pages } from '#app/lib/site/registry.ts'
 import { freePort } from '../free-port.ts'
@@ -150,7 +150,9 @@ http {
     const nginx: ChildProcess = spawn(binary, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
       stdio: ['ignore', 'ignore', 'inherit'],
     })
-    afterAll(async () => {
+    // Stopped when the test that started it ends, passed or failed: a hook of the suite registered
+    // while a test runs is never called, and left each nginx running after the tests.
+    onTestFinished(async () => {
       if (nginx.exitCode === null) {
         nginx.kill('SIGTERM')
         await once(nginx, 'exit')
