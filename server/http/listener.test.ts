@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import { connect as http2Connect } from 'node:http2'
 import { connect as tcpConnect, type Socket } from 'node:net'
 import { connect as tlsConnect } from 'node:tls'
-import { afterAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, describe, expect, onTestFinished, test, vi } from 'vitest'
 import { makeLocalCertificate } from './local-certificate.ts'
 import { startTestServer } from '../test-server.ts'
 
@@ -147,7 +147,7 @@ describe('the connection cap', () => {
   for (const protocol of ['http', 'https'] as const) {
     test(`${protocol}: connections beyond the cap are closed unanswered; one closed makes room`, async () => {
       const certificate = makeLocalCertificate()
-      afterAll(() => certificate.remove())
+      onTestFinished(() => certificate.remove())
       const tls: Record<string, string> =
         protocol === 'https' ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}
       // The timeouts as in production: the open connections stay open while the test looks.
