@@ -442,7 +442,9 @@ test('a file emptied and then written 40 ms later, as a busy machine saves it, i
       const text = originals.get(SERVICE)!.replace('Who owns the ad accounts?', question)
       expect(text).toContain(question)
       const file = openSync(SERVICE, 'w')
-      await new Promise((resolve) => setTimeout(resolve, 40))
+      // 40 ms to the write, held exactly: a timer on a loaded machine fired after 100 ms and more (the
+      // watcher's wait for a whole file), which no save of a text editor leaves between the two steps.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 40)
       writeSync(file, text)
       closeSync(file)
       await takenIn(SERVICE)
