@@ -442,8 +442,8 @@ test('a file emptied and then written 40 ms later, as a busy machine saves it, i
       const text = originals.get(SERVICE)!.replace('Who owns the ad accounts?', question)
       expect(text).toContain(question)
       const file = openSync(SERVICE, 'w')
-      // 40 ms to the write, held exactly: a timer on a loaded machine fired after 100 ms and more (the
-      // watcher's wait for a whole file), which no save of a text editor leaves between the two steps.
+      // 40 ms to the write, held exactly: a timer on a loaded machine can fire after 100 ms and more
+      // (the watcher's wait for a whole file), a gap no save of a text editor leaves between the two steps.
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 40)
       writeSync(file, text)
       closeSync(file)
