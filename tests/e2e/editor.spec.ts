@@ -243,7 +243,12 @@ test('a team photo, uploaded: the file names it, the picture sits beside it, and
   await expect
     .poll(() => readFileSync(MEMBER, 'utf8'), { timeout: 15_000 })
     .toBe(`${originals.get(MEMBER)!}photo: ./maya-okafor/photo.png\n`)
-  expect(readFileSync(`${PHOTO_FOLDER}/photo.png`).equals(photo)).toBe(true)
+  // The editor writes the entry's file and then the photo, one after the other: wait for the whole photo.
+  await expect
+    .poll(() => existsSync(`${PHOTO_FOLDER}/photo.png`) && readFileSync(`${PHOTO_FOLDER}/photo.png`).equals(photo), {
+      timeout: 15_000,
+    })
+    .toBe(true)
   await takenIn(MEMBER)
 
   const picture = (tab: Page) =>
