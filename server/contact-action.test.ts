@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import { UNREADABLE_FORM } from '#app/lib/leads/lead-constants.ts'
 import { fieldsFor } from '#app/lib/leads/contact-form.ts'
 import { attribute, elementsByTag, findElements, parseHtml, textOf, type HtmlElement } from '#tests/gates/html-dom.ts'
@@ -550,7 +550,7 @@ test('a build without its renderer stops the server at start, naming the file', 
   // The build's client folder, without the server part beside it.
   const buildDir = mkdtempSync(path.join(tmpdir(), 'build-'))
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-data-'))
-  afterAll(() => {
+  onTestFinished(() => {
     rmSync(buildDir, { recursive: true, force: true })
     rmSync(dataDir, { recursive: true, force: true })
   })

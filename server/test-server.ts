@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, expect } from 'vitest'
+import { expect } from 'vitest'
 import { leadIntake } from './leads/intake.ts'
 import { createAuditFetch, type AuditFetchPolicy } from './audit/safe-fetch.ts'
 import { auditService } from './audit/service.ts'
@@ -18,6 +18,7 @@ import type { SiteServices } from './site-services.ts'
 import { startServer } from './start.ts'
 import type { Store } from './store/store.ts'
 import { openTestStore } from './store/test-store.ts'
+import { whenDone } from './test-teardown.ts'
 
 /**
  * The client folder of the site's real build (`npm run build`, into BUILD_DIR
@@ -92,7 +93,8 @@ export function testServices({
 /**
  * For tests: the real server (store, outbox worker, composed app) on a free
  * loopback port, serving the site's build (`builtClientDir`), with its data in a new
- * temporary folder; stopped and removed after the file's tests. `logs` holds
+ * temporary folder; stopped and removed when the test that started it ends, or
+ * after the file's tests (`whenDone`, ./test-teardown.ts). `logs` holds
  * every line it logged. `limits` makes the listener's timeouts and connection
  * cap smaller (server/http/listener.ts).
  */
@@ -114,7 +116,7 @@ export async function startTestServer(
   const logs: string[] = []
   const log = { info: (line: string) => logs.push(line), error: (line: string) => logs.push(line) }
   const server = await startServer(env, { log, limits })
-  afterAll(async () => {
+  whenDone(async () => {
     await server.close()
     rmSync(dataDir, { recursive: true, force: true })
   })
@@ -125,7 +127,7 @@ export async function startTestServer(
  * For tests: the real server as its own process (`server/index.ts`, as
  * production runs it) on a free loopback port, serving the site's build
  * (`builtClientDir`), its data in a new temporary folder; resolves once it listens. Killed and
- * removed after the file's tests. `output` collects what it printed.
+ * removed when what started it is over (`whenDone`). `output` collects what it printed.
  */
 export async function startServerProcess(settings: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leads-process-'))
@@ -144,7 +146,7 @@ export async function startServerProcess(settings: Record<string, string> = {}) 
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output: string[] = []
-  afterAll(async () => {
+  whenDone(async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM')
       await once(child, 'exit')

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { categoryRedirects } from '#app/lib/content/categories.ts'
 import { NOT_FOUND_PATH } from '#app/lib/site/not-found.ts'
 import { pages as sitePages } from '#app/lib/site/registry.ts'
@@ -12,6 +12,7 @@ import { headersRuleCount, readSecurityHeaders, writeSecurityHeaders } from './h
 import { commonSecurityHeaders, fallbackCsp } from './security-policy.ts'
 import { pageFile, servedFiles } from './static-files.ts'
 import { builtClientDir } from '../test-server.ts'
+import { whenDone } from '../test-teardown.ts'
 
 // The headers file of the site's real build, written by its adapter from the
 // policy Astro gives each pre-rendered page (server/astro/adapter.ts,
@@ -22,7 +23,7 @@ const built = readSecurityHeaders(clientDir)
 
 function scratch(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'headers-'))
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  whenDone(() => rmSync(dir, { recursive: true, force: true }))
   return dir
 }
 

@@ -2,12 +2,12 @@ import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import { afterAll } from 'vitest'
 import { TEST_BOOKING_SECRET } from '../booking/test-bookings.ts'
 import type { Store } from '../store/store.ts'
 import { createMailer } from './mail.ts'
 import { verifyWebhookSignature, type LeadWebhookBody } from './webhook.ts'
 import { createDeliver, createOutboxWorker } from './worker.ts'
+import { whenDone } from '../test-teardown.ts'
 
 export interface ReceivedHook {
   body: LeadWebhookBody
@@ -68,7 +68,7 @@ export async function webhookReceiver({
       server = null
     },
   }
-  afterAll(() => receiver.stop())
+  whenDone(() => receiver.stop())
   return receiver
 }
 
@@ -110,7 +110,7 @@ export async function smtpReceiver() {
   server.listen(0, '127.0.0.1')
   await once(server.server, 'listening')
   const { port } = server.server.address() as AddressInfo
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  whenDone(() => new Promise<void>((resolve) => server.close(() => resolve())))
   return { received, url: `smtp://127.0.0.1:${port}` }
 }
 

@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, inject } from 'vitest'
+import { inject } from 'vitest'
+import { whenDone } from '../test-teardown.ts'
 
 /**
  * For tests: new, empty databases on the run's PostgreSQL cluster
- * (postgres-global-setup.ts), dropped after the file's tests. Call it where
- * hooks may be registered (a file's or a describe's top level); `create()`
- * then works anywhere, in tests too, and gives what `DATABASE_URL` would hold.
+ * (postgres-global-setup.ts), dropped when what called it is over
+ * (`whenDone`): the test that called it, or the file's or the describe's tests
+ * where it was called at their top level; `create()` then works in any of
+ * their tests and gives what `DATABASE_URL` would hold.
  */
 export function testDatabases() {
   const adminUrl = inject('postgresAdminUrl')
   const created: string[] = []
-  afterAll(async () => {
+  whenDone(async () => {
     for (const name of created) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
   })
   return {

@@ -4,12 +4,13 @@ import path from 'node:path'
 import { dump, load } from 'js-yaml'
 import type { z } from 'astro/zod'
 import { readFields } from './editor/saved.ts'
-import { afterAll, expect } from 'vitest'
+import { expect } from 'vitest'
 import { contentIdOf, pages, type CollectionName } from '#app/lib/site/registry.ts'
 import { parseFrontmatter } from './files.ts'
 import { checkData, checkEntry, checkRegistry, checkUniqueMetadata, dataFileOf } from './loader.ts'
 import { renderBody, type Heading } from './markdown.ts'
 import { isDataCollection, type DataCollectionName, type dataSchemas, type Frontmatter } from './schemas.ts'
+import { whenDone } from '#server/test-teardown.ts'
 
 // Stands in for `astro:content` in unit tests (vitest.config.ts): every file
 // of content/ through the checks the build's loader makes (./loader.ts), and
@@ -140,7 +141,7 @@ export async function render(entry: TestEntry) {
 
 /**
  * For the tests of bad content: a copy of content/ to break on purpose (`root`,
- * removed after the file's tests; the real files stay untouched), and
+ * removed when what made it is over (`whenDone`); the real files stay untouched), and
  * `withFile`, which edits one of its files (by its path from the project,
  * `content/pages/about.md`) for the length of `check` and puts it back. An edit
  * that changes nothing fails the test: the case it meant was never tried.
@@ -148,7 +149,7 @@ export async function render(entry: TestEntry) {
 export function contentCopy() {
   const root = path.join(mkdtempSync(path.join(tmpdir(), 'content-')), 'content')
   cpSync('content', root, { recursive: true })
-  afterAll(() => rmSync(path.dirname(root), { recursive: true, force: true }))
+  whenDone(() => rmSync(path.dirname(root), { recursive: true, force: true }))
   function withFile(file: string, edit: (source: string, file: string) => string, check: () => void) {
     const target = path.join(root, '..', file)
     const original = readFileSync(target, 'utf8')
