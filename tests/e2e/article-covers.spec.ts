@@ -93,6 +93,37 @@ test('every card on /blog shows its own cover, AVIF and WebP at three widths, si
   expect(box.width / box.height).toBeCloseTo(1200 / 630, 1)
 })
 
+// The cover is named in the head, so the browser asks for it before the header's markup arrives; the
+// preload and the picture offer the same files at the same sizes, so one file is fetched and drawn.
+for (const width of [390, 1280]) {
+  test(`an article's cover is preloaded from its head and fetched once, the file it draws, at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 })
+    const path = articles[0]!.path
+    await loaded(page, path)
+    const preload = page.locator('head link[rel="preload"][as="image"]')
+    await expect(preload).toHaveCount(1)
+    const source = page.locator('article > header picture source[type="image/avif"]')
+    expect(await preload.getAttribute('type')).toBe('image/avif')
+    expect(await preload.getAttribute('imagesrcset')).toBe(await source.getAttribute('srcset'))
+    expect(await preload.getAttribute('imagesizes')).toBe(await source.getAttribute('sizes'))
+    const image = page.locator('article > header picture img')
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    const drawn = await image.evaluate((img: HTMLImageElement) => img.currentSrc)
+    expect(drawn).toMatch(/\.avif$/)
+    const fetched = await page.evaluate(
+      (slug) =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => new URL(name).pathname.startsWith(`/assets/${slug}.`)),
+      slugOf(path),
+    )
+    expect(fetched, 'one file of the cover, the one drawn').toEqual([drawn])
+  })
+}
+
 test.describe('at 1280x800', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 

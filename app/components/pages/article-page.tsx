@@ -5,6 +5,7 @@ import { Container, Section, SectionHeading } from '#app/components/section.tsx'
 import { CtaBand } from '#app/components/sections/cta-band.tsx'
 import { Icon } from '#app/components/ui/icon.tsx'
 import { ContentPicture } from '#app/components/visuals/content-picture.tsx'
+import { ARTICLE_COVER_SIZES } from '#app/lib/content/picture-sizes.ts'
 import type { ArticleAuthor, ArticleCard, ArticleContent, ArticleCover } from '#app/lib/content/types.ts'
 import type { ContentsEntry } from '#app/lib/content/types.ts'
 import { page } from '#app/lib/site/registry.ts'
@@ -94,7 +95,7 @@ export function ArticlePage({
           </div>
           {/* The headline beside it says what the card shows: no alt of its own. */}
           <div className="overflow-hidden rounded-2xl shadow-md ring-1 ring-slate-200 lg:mt-10">
-            <ContentPicture picture={cover} sizes="(min-width: 1024px) 448px, calc(100vw - 2rem)" priority />
+            <ContentPicture picture={cover} sizes={ARTICLE_COVER_SIZES} priority />
           </div>
         </Container>
       </header>

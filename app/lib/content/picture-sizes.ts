@@ -2,6 +2,13 @@
 // shared with the components that show them, so a picture is never drawn
 // at one size and shown at another.
 
+/**
+ * Which width an article's cover is shown at, beside its headline (under it on
+ * narrow screens): the picture's `sizes` and its preload's `imagesizes`
+ * (app/pages/blog/[slug].astro), so both ask for the same file.
+ */
+export const ARTICLE_COVER_SIZES = '(min-width: 1024px) 448px, calc(100vw - 2rem)'
+
 /** A team member's photo: a circle of 56 CSS pixels (app/components/sections/team-grid.tsx), drawn at 1x, 2x and 3x. */
 export const TEAM_PHOTO_SIZE = 56
 
