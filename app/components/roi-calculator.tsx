@@ -246,7 +246,9 @@ export function RoiCalculator() {
             <Button type="button" variant="ghost" onClick={() => update(roiDefaultText, false)}>
               Reset
             </Button>
-            <p role="status" className="text-sm font-semibold text-ink">
+            {/* Out of the row while it has no message, so it adds no gap beside or under the buttons; still in
+                the page, so its message is read out when it comes. */}
+            <p role="status" className="text-sm font-semibold text-ink empty:absolute">
               {actionStatus}
             </p>
           </div>

@@ -10,6 +10,10 @@ import { loaded } from './support.ts'
 // browser page per width, loaded with each path in turn; after the load the
 // page is scrolled to its end, so that what wakes in view (the share widget,
 // the mobile call-to-action bar) is measured too.
+// In the same visit: no element that shows nothing (no width or no height, as
+// an empty status line before its message) stands in a row or column of a grid
+// or flex box with a gap, where it would add that gap as blank space beside or
+// under what is shown (docs/product.md#quality-bars).
 
 const widths = [320, 390, 430] as const
 const paths = [...pages.map((entry) => entry.path), '/no-such-page']
@@ -39,11 +43,41 @@ async function overflowOf(page: Page) {
   })
 }
 
+/** The elements that show nothing but take a gap of the grid or flex box they stand in, for the failure message. */
+async function emptySlotsOf(page: Page) {
+  return page.evaluate(() => {
+    const name = (element: Element) => {
+      const classes = element.getAttribute('class')?.split(/\s+/).slice(0, 4).join('.')
+      return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}`
+    }
+    const found: string[] = []
+    for (const box of document.body.querySelectorAll('*')) {
+      const style = getComputedStyle(box)
+      if (!/^(inline-)?(grid|flex)$/.test(style.display) || !box.checkVisibility()) continue
+      const gap = Math.max(parseFloat(style.rowGap) || 0, parseFloat(style.columnGap) || 0)
+      // Children laid out in the box: not hidden, not taken out of its flow, not a box of their children's only.
+      const items = [...box.children].filter((child) => {
+        const own = getComputedStyle(child)
+        return !['none', 'contents'].includes(own.display) && !['absolute', 'fixed'].includes(own.position)
+      })
+      if (gap === 0 || items.length < 2) continue
+      for (const item of items) {
+        const { width, height } = item.getBoundingClientRect()
+        if (width === 0 || height === 0) found.push(`${name(item)} in ${name(box)} (gap ${gap} px)`)
+      }
+    }
+    return found
+  })
+}
+
 for (const width of widths) {
-  test(`at ${width} px no page of the registry scrolls sideways`, async ({ page }) => {
+  test(`at ${width} px no page of the registry scrolls sideways or leaves a gap for an empty element`, async ({
+    page,
+  }) => {
     test.setTimeout(paths.length * 3_000)
     await page.setViewportSize({ width, height: 800 })
     const wider: string[] = []
+    const emptySlots: string[] = []
     for (const path of paths) {
       await loaded(page, path)
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
@@ -53,7 +87,9 @@ for (const width of widths) {
       expect(clientWidth, `${path}: the headless shell's scrollbars take no width`).toBe(viewport)
       if (scrollWidth !== viewport)
         wider.push(`${path}: ${scrollWidth} px (${widest.join(', ') || 'no element found'})`)
+      for (const slot of await emptySlotsOf(page)) emptySlots.push(`${path}: ${slot}`)
     }
     expect(wider, `pages wider than ${width} px`).toEqual([])
+    expect(emptySlots, `elements that show nothing and take a gap at ${width} px`).toEqual([])
   })
 }

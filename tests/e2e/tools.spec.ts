@@ -228,8 +228,15 @@ test.describe('the ROI calculator', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await openTool(page, '/roi-calculator')
     await field(page, /^Lead-to-customer rate/).fill('8')
-    await calculator(page).getByRole('button', { name: 'Copy link' }).click()
-    await expect(calculator(page).getByRole('status')).toHaveText('Link copied')
+    const copy = calculator(page).getByRole('button', { name: 'Copy link' })
+    await copy.click()
+    const status = calculator(page).getByRole('status')
+    await expect(status).toHaveText('Link copied')
+    // Shown in the buttons' row or on the line under them, where the visitor who clicked looks.
+    await expect(status).toBeInViewport()
+    const [said, button] = [(await status.boundingBox())!, (await copy.boundingBox())!]
+    expect(said.y, 'the message in the row of the buttons or under it').toBeGreaterThanOrEqual(button.y)
+    expect(said.y, 'the message at most a line under the buttons').toBeLessThan(button.y + 2 * button.height + 24)
     const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()))
     expect(copied.pathname).toBe('/roi-calculator')
     expect(copied.searchParams.get('close')).toBe('8')
