@@ -28,7 +28,8 @@ function storage(): Storage | undefined {
  * The consent banner and the measurement it allows
  * (docs/product.md#analytics-and-consent, docs/decisions/021-consent-before-measurement.md):
  * an island placed by the shell only in a build with a measurement id, woken
- * when the browser is idle after load. Google's tag and the web-vitals
+ * when the browser is idle after load, at the latest IDLE_FALLBACK_MS in
+ * (app/lib/browser/idle.ts). Google's tag and the web-vitals
  * library are fetched only once a visitor accepts. It also brings the
  * footer's Cookie settings (rendered hidden, since it needs this island) to
  * life: a press opens the banner again.

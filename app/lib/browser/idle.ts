@@ -1,7 +1,11 @@
 // Scheduling for work that must not compete with a page's first paint or a
-// visitor's input: prefetching (app/scripts/prefetch.ts) and measurement.
+// visitor's input: prefetching (app/scripts/prefetch.ts), measurement and the
+// consent banner's waking (app/layouts/site-layout.astro).
 
-/** Where idle callbacks are missing, idle work waits this long (docs/product.md#prefetching). */
+/**
+ * The longest idle work waits for an idle period, and how long it waits where
+ * idle callbacks are missing (docs/product.md#prefetching, #analytics-and-consent).
+ */
 export const IDLE_FALLBACK_MS = 2000
 
 /**

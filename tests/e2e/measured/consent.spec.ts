@@ -54,6 +54,25 @@ test('before a choice: the banner shows after load, takes no focus, and nothing 
   expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false)
 })
 
+test('a page that is never idle still asks: the banner shows at the latest 2 s in', async ({ page, context }) => {
+  await interceptAnalytics(context)
+  // Work that never ends, in small tasks: the page stays usable, but the
+  // browser never has an idle period, which a second idle callback records.
+  await page.addInitScript(() => {
+    const spin = new MessageChannel()
+    spin.port1.onmessage = () => {
+      const end = performance.now() + 8
+      while (performance.now() < end);
+      spin.port2.postMessage(null)
+    }
+    spin.port2.postMessage(null)
+    requestIdleCallback(() => ((window as unknown as { idleCame: boolean }).idleCame = true))
+  })
+  await loaded(page, '/')
+  await expect(banner(page)).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { idleCame?: boolean }).idleCame)).toBeUndefined()
+})
+
 test('after Reject: the banner goes, the choice is kept, and nothing is measured on any page', async ({
   page,
   context,
