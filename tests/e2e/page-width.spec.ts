@@ -18,11 +18,20 @@ import { loaded } from './support.ts'
 const widths = [320, 390, 430] as const
 const paths = [...pages.map((entry) => entry.path), '/no-such-page']
 
-/** How far the document reaches past the viewport, and the elements that reach furthest, for the failure message. */
-async function overflowOf(page: Page) {
+/**
+ * How far the document reaches past the viewport, with the elements that reach
+ * furthest, and the elements that show nothing but take a gap of the grid or
+ * flex box they stand in: named for the failure messages.
+ */
+async function layoutOf(page: Page) {
   return page.evaluate(() => {
+    const name = (element: Element) => {
+      const classes = element.getAttribute('class')?.split(/\s+/).slice(0, 3).join('.')
+      return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}`
+    }
     const root = document.documentElement
     const width = root.clientWidth
+    const elements = [...document.body.querySelectorAll('*')]
     /** An element whose box a clipping or scrolling ancestor cuts off, so it cannot widen the page. */
     const contained = (element: Element) => {
       for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
@@ -30,28 +39,15 @@ async function overflowOf(page: Page) {
       }
       return false
     }
-    const widest = [...document.body.querySelectorAll('*')]
+    const widest = elements
       .map((element) => ({ element, right: element.getBoundingClientRect().right + scrollX }))
       .filter(({ element, right }) => right > width + 0.5 && !contained(element))
       .sort((a, b) => b.right - a.right)
       .slice(0, 3)
-      .map(({ element, right }) => {
-        const classes = element.getAttribute('class')?.split(/\s+/).slice(0, 3).join('.')
-        return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''} to ${Math.round(right)} px`
-      })
-    return { viewport: innerWidth, clientWidth: width, scrollWidth: root.scrollWidth, widest }
-  })
-}
+      .map(({ element, right }) => `${name(element)} to ${Math.round(right)} px`)
 
-/** The elements that show nothing but take a gap of the grid or flex box they stand in, for the failure message. */
-async function emptySlotsOf(page: Page) {
-  return page.evaluate(() => {
-    const name = (element: Element) => {
-      const classes = element.getAttribute('class')?.split(/\s+/).slice(0, 4).join('.')
-      return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}`
-    }
-    const found: string[] = []
-    for (const box of document.body.querySelectorAll('*')) {
+    const emptySlots: string[] = []
+    for (const box of elements) {
       const style = getComputedStyle(box)
       if (!/^(inline-)?(grid|flex)$/.test(style.display) || !box.checkVisibility()) continue
       const gap = Math.max(parseFloat(style.rowGap) || 0, parseFloat(style.columnGap) || 0)
@@ -63,10 +59,10 @@ async function emptySlotsOf(page: Page) {
       if (gap === 0 || items.length < 2) continue
       for (const item of items) {
         const { width, height } = item.getBoundingClientRect()
-        if (width === 0 || height === 0) found.push(`${name(item)} in ${name(box)} (gap ${gap} px)`)
+        if (width === 0 || height === 0) emptySlots.push(`${name(item)} in ${name(box)} (gap ${gap} px)`)
       }
     }
-    return found
+    return { viewport: innerWidth, clientWidth: width, scrollWidth: root.scrollWidth, widest, emptySlots }
   })
 }
 
@@ -83,11 +79,11 @@ for (const width of widths) {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
       // A frame for what the scroll wakes to lay itself out.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-      const { viewport, clientWidth, scrollWidth, widest } = await overflowOf(page)
+      const { viewport, clientWidth, scrollWidth, widest, emptySlots: empty } = await layoutOf(page)
       expect(clientWidth, `${path}: the headless shell's scrollbars take no width`).toBe(viewport)
       if (scrollWidth !== viewport)
         wider.push(`${path}: ${scrollWidth} px (${widest.join(', ') || 'no element found'})`)
-      for (const slot of await emptySlotsOf(page)) emptySlots.push(`${path}: ${slot}`)
+      for (const slot of empty) emptySlots.push(`${path}: ${slot}`)
     }
     expect(wider, `pages wider than ${width} px`).toEqual([])
     expect(emptySlots, `elements that show nothing and take a gap at ${width} px`).toEqual([])
